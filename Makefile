@@ -1,0 +1,47 @@
+# Parley — `make run` to play, `make test` before every commit.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+ARGS ?=
+
+# Checked by ruff and mypy. A layer that has no Python files yet is skipped (mypy refuses an
+# empty folder); every layer is a package, so its __init__.py brings it in.
+LINT_PATHS := $(strip $(foreach d,engine store table,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
+
+.PHONY: run local test lint bench faults clean
+
+run: $(VENV)/.installed
+	$(BIN)/python bot.py $(ARGS)
+
+local: $(VENV)/.installed
+	$(BIN)/python bot.py --local --game pirate_chest --players 4 --bots 3 $(ARGS)
+
+test: lint
+	$(BIN)/python -m pytest -q
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy $(LINT_PATHS)
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench $(ARGS)
+
+faults: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest tests/faults -q
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+# Stamps: pip runs again only when a requirements file is newer than the last install.
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+# The dev requirements include the runtime ones, so this install also satisfies `.installed`.
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed

@@ -1,0 +1,123 @@
+"""Parley's entry point: configuration, then the Discord bot or the local terminal table.
+
+    python bot.py                  # the bot when DISCORD_TOKEN is set; else the terminal table
+    python bot.py --local [...]    # the terminal table, always
+
+Configuration comes from environment variables or a `.env` file in the working directory.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+log = logging.getLogger("parley")
+
+NO_TOKEN_MESSAGE = (
+    "No DISCORD_TOKEN is set. Set it in the environment or in a .env file (see README.md), "
+    "or play at the terminal table with: python bot.py --local"
+)
+
+
+class Settings(BaseSettings):
+    """Environment variables (names are case-insensitive); a `.env` file fills in the rest."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", env_ignore_empty=True, extra="ignore")
+
+    discord_token: SecretStr | None = None
+    database_path: str = "./parley.db"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL; got {value!r}")
+        return level
+
+    def token(self) -> str | None:
+        """The bot token, or None when it is unset or blank."""
+        if self.discord_token is None:
+            return None
+        return self.discord_token.get_secret_value().strip() or None
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    example = "'{\"voodoo_doll\": true}'"
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; {text!r} is not JSON ({e.msg})") from e
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; got {text!r}")
+    return value
+
+
+def _count(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {n}")
+        return n
+    return parse
+
+
+def parse_args(argv: Sequence[str] | None = None, settings: Settings | None = None) -> argparse.Namespace:
+    settings = settings if settings is not None else Settings()
+    parser = argparse.ArgumentParser(prog="bot.py", description="Parley: asynchronous pirate board games.")
+    parser.add_argument("--local", action="store_true", help="play at the terminal table instead of on Discord")
+    parser.add_argument("--game", default="pirate_chest", help="game id (default: %(default)s)")
+    parser.add_argument("--players", type=_count(1), default=4, help="number of seats (default: %(default)s)")
+    parser.add_argument("--bots", type=_count(0), default=3, help="seats played by bots (default: %(default)s)")
+    parser.add_argument("--seed", help="seed for a reproducible game (default: a fresh one)")
+    parser.add_argument("--options", type=_json_object, default=None,
+                        help="game options as a JSON object, e.g. '{\"voodoo_doll\": true}'")
+    parser.add_argument("--out", type=Path, default=Path("./out"), help="folder for board images (default: %(default)s)")
+    parser.add_argument("--db", default=settings.database_path, help="SQLite database file (default: %(default)s)")
+    args = parser.parse_args(argv)
+    if args.options is None:
+        args.options = {}
+    if args.bots > args.players:
+        parser.error(f"--bots ({args.bots}) cannot exceed --players ({args.players})")
+    return args
+
+
+def run_discord(settings: Settings) -> int:
+    # Placeholder: the Discord-layer issue replaces this with the Bot subclass and its setup_hook.
+    raise SystemExit("The Discord front end is not built yet; use --local.")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        settings = Settings()
+    except ValidationError as e:
+        print(f"Configuration error (environment or .env):\n{e}", file=sys.stderr)
+        return 2
+    args = parse_args(argv, settings)
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    at_terminal = sys.stdin is not None and sys.stdin.isatty()
+    if args.local or (settings.token() is None and at_terminal):
+        from table.local import run_local
+
+        return run_local(args)
+    if settings.token() is None:
+        print(NO_TOKEN_MESSAGE, file=sys.stderr)
+        return 2
+    return run_discord(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

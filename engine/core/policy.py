@@ -1,0 +1,42 @@
+"""Bot policies: pick one of a seat's legal actions. Used for solo seats, dropouts and fuzzing.
+
+Bots keep their own seeded `random.Random` (never the game's RNG): their choices are recorded
+in the action log like a human's, so replays do not depend on how a bot chose.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from engine.core.game import Game
+
+
+class Policy(Protocol):
+    name: str
+
+    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any: ...
+
+
+class RandomPolicy:
+    name = "random"
+
+    def __init__(self, seed: str | int = 0) -> None:
+        self.rand = random.Random(seed)
+
+    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any:
+        return self.rand.choice(game.legal_actions(s, seat))
+
+
+class GreedyPolicy:
+    """Scores every legal action with a game-specific heuristic; ties broken at random."""
+    name = "greedy"
+
+    def __init__(self, score: Callable[[Any, int, Any], float], seed: str | int = 0) -> None:
+        self.score = score
+        self.rand = random.Random(seed)
+
+    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any:
+        actions = game.legal_actions(s, seat)
+        scored = [(self.score(s, seat, a), self.rand.random(), i) for i, a in enumerate(actions)]
+        return actions[max(scored)[2]]

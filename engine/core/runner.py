@@ -1,0 +1,85 @@
+"""Runner: the only way actions reach a game. Checks seat and legality, applies on a copy.
+
+`replay` rebuilds a state from its setup and action log (seat, notation); a stored snapshot
+must equal its replay. `undo` steps back the acting seat's last decision if it revealed nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.core.game import Game
+from engine.core.types import Transition
+
+LogEntry = tuple[int, str]
+
+
+class Setup(BaseModel):
+    """Everything needed to recreate a game's first state."""
+    game: str
+    players: int
+    seed: str
+    options: dict[str, Any] = {}
+
+
+def setup_state(game: Game[Any, Any], setup: Setup) -> Any:
+    if not game.min_players <= setup.players <= game.max_players:
+        raise IllegalActionError(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, "
+            f"not {setup.players}.")
+    options = game.Options.model_validate(setup.options)
+    return game.setup(setup.players, options, setup.seed)
+
+
+def act(game: Game[Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]:
+    """Check that `seat` may take `action` now, then apply it to a copy of `s`."""
+    pending = game.pending(s)
+    if pending is None:
+        raise IllegalActionError("The game is over.")
+    if seat not in pending.waiting_on:
+        raise NotYourTurnError(f"It is not your move: the game is waiting on {_seats(pending.waiting_on)} to {pending.prompt}.")
+    if action not in game.legal_actions(s, seat):
+        raise IllegalActionError(f"'{game.notate(s, action)}' is not allowed now. Pick one of your listed options.")
+    before = s.rng.fingerprint()
+    t = game.apply(s.model_copy(deep=True), seat, action)
+    t.reveals = t.reveals or t.state.rng.fingerprint() != before
+    return t
+
+
+def act_text(game: Game[Any, Any], s: Any, seat: int, text: str) -> Transition[Any]:
+    """Parse a notation typed by `seat` and act on it."""
+    pending = game.pending(s)
+    if pending is not None and seat not in pending.waiting_on:
+        raise NotYourTurnError(f"It is not your move: the game is waiting on {_seats(pending.waiting_on)} to {pending.prompt}.")
+    return act(game, s, seat, game.parse(s, seat, text))
+
+
+def legal_notations(game: Game[Any, Any], s: Any, seat: int) -> list[str]:
+    return [game.notate(s, a) for a in game.legal_actions(s, seat)]
+
+
+def replay(game: Game[Any, Any], setup: Setup, log: list[LogEntry]) -> Any:
+    """Rebuild the state after every logged action, in order."""
+    s = setup_state(game, setup)
+    for seat, notation in log:
+        s = act_text(game, s, seat, notation).state
+    return s
+
+
+def undo(game: Game[Any, Any], setup: Setup, log: list[LogEntry], seat: int) -> tuple[Any, list[LogEntry]]:
+    """Step back `seat`'s last decision if it was the last one made and revealed nothing."""
+    if not log:
+        raise IllegalActionError("There is nothing to undo yet.")
+    last_seat, notation = log[-1]
+    if last_seat != seat:
+        raise IllegalActionError("You can only undo your own last decision, and someone has acted since.")
+    before = replay(game, setup, log[:-1])
+    if act_text(game, before, seat, notation).reveals:
+        raise IllegalActionError(f"'{notation}' revealed something (a roll, a card or a hidden coin), so it cannot be undone.")
+    return before, log[:-1]
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)

@@ -1,0 +1,113 @@
+"""Pirate Chest ("Quest for the Pirate Chest"): race round a circular track for the Map, the Key
+and the Dead Man's Chest, and bring the Chest home. Rules: docs/rules-coverage/pirate_chest.md."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import Event, Outcome, Pending, Rng, Transition, register
+from engine.pirate_chest import notation
+from engine.pirate_chest.actions import Action
+from engine.pirate_chest.defs import defs
+from engine.pirate_chest.rules.apply import apply_action
+from engine.pirate_chest.rules.common import name
+from engine.pirate_chest.rules.legal import legal_actions
+from engine.pirate_chest.rules.setup import assign_captain, draft_next
+from engine.pirate_chest.rules.turn import settle
+from engine.pirate_chest.state import Player
+from engine.pirate_chest.state import State as PCState
+from engine.pirate_chest.view import PirateChestView, build_view
+
+LARGER_BOARD_FROM = 5   # the rulebook recommends the larger board for 5 or more players
+
+PROMPTS = {
+    "captain": "choose a captain", "home": "choose a home port", "keep": "keep one of two drawn cards",
+    "sail": "choose where to sail", "die": "choose a die result", "target": "choose a target",
+    "space": "choose a space", "attack": "choose which ship to attack", "engage": "choose how to attack",
+    "escape": "decide whether to try to escape", "fight-cards": "choose fight cards (sealed)",
+    "girl-power": "decide on Girl Power", "take-coin": "choose a coin to take", "discard": "discard cards",
+    "doll": "decide whether to use the Voodoo Doll",
+}
+
+
+class PirateChestOptions(BaseModel):
+    """Variants and table settings, chosen when the game is created."""
+    model_config = ConfigDict(extra="forbid")
+    larger_board: bool | None = None   # None: the larger board for 5 or more players
+    voodoo_doll: bool = False
+    captains: list[str] | None = None  # captains by seat; None lets each player choose in turn
+    turn_limit: int = 0                # house rule: 0 means no limit
+
+
+class PirateChest:
+    id: ClassVar[str] = "pirate_chest"
+    title: ClassVar[str] = "Pirate Chest"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    Options: ClassVar[type[BaseModel]] = PirateChestOptions
+    State: ClassVar[type[PCState]] = PCState
+
+    def setup(self, n_players: int, options: BaseModel, seed: str) -> PCState:
+        o = PirateChestOptions.model_validate(options.model_dump())
+        larger = o.larger_board if o.larger_board is not None else n_players >= LARGER_BOARD_FROM
+        board = defs().board(larger)
+        s = PCState(rng=Rng(seed=seed), board_size=board.size, voodoo_doll=o.voodoo_doll, turn_limit=o.turn_limit,
+                  players=[Player() for _ in range(n_players)])
+        if o.captains is not None:
+            self._preassign(s, o.captains, n_players)
+            settle(s, [])
+        else:
+            draft_next(s)
+        return s
+
+    @staticmethod
+    def _preassign(s: PCState, captains: list[str], n: int) -> None:
+        unknown = [c for c in captains if c not in defs().captains]
+        if len(captains) != n or len(set(captains)) != n or unknown:
+            raise ValueError(f"'captains' must list {n} different captains from: {', '.join(defs().captains)}.")
+        for seat, c in enumerate(captains):
+            assign_captain(s, seat, c)
+
+    def pending(self, s: PCState) -> Pending | None:
+        if s.winner is not None or s.turn.phase == "done":
+            return None
+        if s.stack:
+            top = s.stack[-1]
+            solo_turn = top.seats == [s.turn.seat] or s.turn.phase == "draft"
+            kind = "simultaneous" if top.kind == "fight-cards" else "turn" if solo_turn else "reaction"
+            return Pending(kind=kind, waiting_on=tuple(top.seats), prompt=PROMPTS[top.kind])
+        return Pending(kind="turn", waiting_on=(s.turn.seat,), prompt="take a turn")
+
+    def legal_actions(self, s: PCState, seat: int) -> list[Action]:
+        return legal_actions(s, seat)
+
+    def apply(self, s: PCState, seat: int, a: Action) -> Transition[PCState]:
+        events: list[Event] = []
+        apply_action(s, seat, a, events)
+        return Transition(state=s, events=events)
+
+    def view(self, s: PCState, viewer: int | None) -> PirateChestView:
+        return build_view(s, viewer, self.pending(s))
+
+    def outcome(self, s: PCState) -> Outcome | None:
+        if s.winner is None and s.turn.phase != "done":
+            return None
+        breakdown = {seat: {"chest": int("chest" in p.coins and s.winner == seat), "coins": len(p.coins),
+                            "sinkings": p.sinkings, "times_sunk": p.times_sunk}
+                     for seat, p in enumerate(s.players)}
+        winners = [] if s.winner is None else [s.winner]
+        return Outcome(winners=winners, scores={seat: int(seat in winners) for seat in range(len(s.players))},
+                       breakdown=breakdown, reason=s.ended)
+
+    def notate(self, s: PCState, a: Action) -> str:
+        return notation.notate(s, a)
+
+    def parse(self, s: PCState, seat: int, text: str) -> Action:
+        return notation.parse(s, seat, text)
+
+    def seat_name(self, s: PCState, seat: int) -> str:
+        return name(s, seat)
+
+
+GAME = register(PirateChest())

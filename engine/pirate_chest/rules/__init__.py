@@ -1,0 +1,1 @@
+"""Pirate Chest rules, one module per rulebook section (see docs/rules-coverage/pirate_chest.md)."""

@@ -1,0 +1,157 @@
+"""Records the store hands out: small frozen dataclasses, parsed from rows (JSON already decoded)."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from engine.core import Setup, get_game
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+TimerKind = Literal["reminder", "deadline", "archive"]
+STATUSES: tuple[str, ...] = get_args(Status)
+TIMER_KINDS: tuple[str, ...] = get_args(TimerKind)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    bot_policy: str | None
+    display_name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_policy is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    game_type: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_user_id: int | None
+    status: Status
+    options: dict[str, Any]
+    seed: str
+    players: int
+    version: int
+    snapshot: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    settings: dict[str, Any]
+    seats: tuple[SeatRecord, ...] = ()
+
+    @property
+    def setup(self) -> Setup:
+        """What engine.core.replay needs to recreate the first state."""
+        return Setup(game=self.game_type, players=self.players, seed=self.seed, options=self.options)
+
+    def state(self) -> Any:
+        """The snapshot validated as the game's State model (None before the game starts)."""
+        if self.snapshot is None:
+            return None
+        return get_game(self.game_type).State.model_validate(self.snapshot)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    seq: int
+    seat: int
+    notation: str
+    interaction_id: str | None
+    created_at: float
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """A post or DM to send once the transaction that decided it has committed.
+
+    target: 'thread', 'user:<id>' or 'seat:<n>'.
+    """
+    kind: str
+    target: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    game_id: int
+    version: int
+    kind: str
+    target: str
+    payload: dict[str, Any]
+    created_at: float
+    sent_at: float | None
+    attempts: int
+    last_error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    id: int
+    game_id: int
+    user_id: int | None
+    seat: int | None
+    kind: TimerKind
+    due_at: float
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    dm_notifications: bool = True
+    reminder_hours: float | None = None
+    quiet_start: str | None = None
+    quiet_end: str | None = None
+    timezone: str = "UTC"
+    dm_closed: bool = False
+
+
+USER_SETTING_FIELDS = ("dm_notifications", "reminder_hours", "quiet_start", "quiet_end", "timezone", "dm_closed")
+
+
+def seat_from_row(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(row["seat"], row["user_id"], row["bot_policy"], row["display_name"])
+
+
+def game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
+    snapshot = row["snapshot"]
+    return GameRecord(
+        id=row["id"], game_type=row["game_type"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], thread_id=row["thread_id"],
+        host_user_id=row["host_user_id"], status=row["status"],
+        options=json.loads(row["options"]), seed=row["seed"], players=row["players"],
+        version=row["version"], snapshot=None if snapshot is None else json.loads(snapshot),
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        settings=json.loads(row["settings"]), seats=tuple(seats))
+
+
+def action_from_row(row: sqlite3.Row) -> ActionRow:
+    return ActionRow(row["seq"], row["seat"], row["notation"], row["interaction_id"],
+                     row["created_at"], bool(row["undone"]))
+
+
+def outbox_from_row(row: sqlite3.Row) -> OutboxRow:
+    return OutboxRow(row["id"], row["game_id"], row["version"], row["kind"], row["target"],
+                     json.loads(row["payload"]), row["created_at"], row["sent_at"],
+                     row["attempts"], row["last_error"])
+
+
+def timer_from_row(row: sqlite3.Row) -> TimerRow:
+    return TimerRow(row["id"], row["game_id"], row["user_id"], row["seat"], row["kind"],
+                    row["due_at"], json.loads(row["payload"]))
+
+
+def user_settings_from_row(row: sqlite3.Row) -> UserSettings:
+    return UserSettings(row["user_id"], bool(row["dm_notifications"]), row["reminder_hours"],
+                        row["quiet_start"], row["quiet_end"], row["timezone"], bool(row["dm_closed"]))

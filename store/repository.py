@@ -1,0 +1,290 @@
+"""The repository: games, seats and the action log, each write one BEGIN IMMEDIATE transaction.
+
+Versions: a game starts at version 0; every change a pending decision depends on (seating in
+the lobby, start, each action, each undo) adds 1, and every version-checked write names the
+version its caller decided on. Thread, status and settings changes do not bump it.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.core import LogEntry, Setup
+from store.db import Database, now
+from store.errors import (
+    DuplicateInteractionError,
+    GameNotFoundError,
+    GameStatusError,
+    SeatError,
+    StaleStateError,
+    StoreError,
+)
+from store.notify import NotifyTables, insert_outbox
+from store.records import (
+    STATUSES,
+    ActionRow,
+    GameRecord,
+    OutboxItem,
+    SeatRecord,
+    Status,
+    action_from_row,
+    game_from_row,
+)
+from store.seating import add_seat, remove_seat, seats_of
+from store.verify import verify_record
+
+Snapshot = str | Mapping[str, Any]
+
+
+def _json(snapshot: Snapshot) -> str:
+    return snapshot if isinstance(snapshot, str) else json.dumps(snapshot, separators=(",", ":"))
+
+
+def game_row(conn: sqlite3.Connection, game_id: int) -> sqlite3.Row:
+    row: sqlite3.Row | None = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFoundError(game_id)
+    return row
+
+
+def _require(row: sqlite3.Row, expected_version: int, *statuses: str) -> None:
+    if row["status"] not in statuses:
+        raise GameStatusError(_status_message(row["status"]))
+    if row["version"] != expected_version:
+        raise StaleStateError()
+
+
+def _status_message(status: str) -> str:
+    return {
+        "lobby": "This game has not started yet. The host can start it with /game start.",
+        "active": "This game has already started.",
+        "finished": "This game is over. Start a new one with /game new.",
+        "cancelled": "This game was cancelled. Start a new one with /game new.",
+    }[status]
+
+
+def _bump(conn: sqlite3.Connection, game_id: int, expected_version: int, **columns: Any) -> int:
+    """Set columns and version + 1 WHERE version = expected; return the new version."""
+    sets = "".join(f", {name} = ?" for name in columns)
+    cur = conn.execute(
+        f"UPDATE games SET version = version + 1, updated_at = ?{sets} WHERE id = ? AND version = ?",
+        (now(), *columns.values(), game_id, expected_version))
+    if cur.rowcount != 1:
+        raise StaleStateError()
+    return expected_version + 1
+
+
+def _load(conn: sqlite3.Connection, row: sqlite3.Row) -> GameRecord:
+    return game_from_row(row, seats_of(conn, row["id"]))
+
+
+def _valid_status(status: str | None) -> None:
+    if status is not None and status not in STATUSES:
+        raise ValueError(f"Unknown game status {status!r}; one of {', '.join(STATUSES)}.")
+
+
+def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
+    """SQL ' AND status IN (…)' and its parameters; nothing when status is None."""
+    if status is None:
+        return "", []
+    wanted = [status] if isinstance(status, str) else list(status)
+    for s in wanted:
+        _valid_status(s)
+    return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
+
+
+class Store(NotifyTables, Database):
+    """Durable games for the table service. Open with `await Store.open(path)`."""
+
+    # ---- games -------------------------------------------------------------------------
+    async def create_game(self, game_type: str, setup: Setup, *, guild_id: int | None = None,
+                          channel_id: int | None = None, thread_id: int | None = None,
+                          host_user_id: int | None = None,
+                          settings: Mapping[str, Any] | None = None) -> int:
+        """A new game in the lobby (version 0, no snapshot); setup.players is the capacity."""
+        if setup.game != game_type:
+            raise ValueError(f"Setup is for {setup.game!r}, not {game_type!r}.")
+        stamp = now()
+        values = (game_type, guild_id, channel_id, thread_id, host_user_id, json.dumps(setup.options),
+                  setup.seed, setup.players, stamp, stamp, json.dumps(dict(settings or {})))
+
+        def run(conn: sqlite3.Connection) -> int:
+            cur = conn.execute(
+                "INSERT INTO games (game_type, guild_id, channel_id, thread_id, host_user_id, status,"
+                " options, seed, players, version, created_at, updated_at, settings)"
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?)", values)
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+        return await self._write(run)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        await self._set_columns(game_id, thread_id=thread_id)
+
+    async def set_status(self, game_id: int, status: Status) -> None:
+        _valid_status(status)
+        await self._set_columns(game_id, status=status)
+
+    async def update_settings(self, game_id: int, changes: Mapping[str, Any]) -> dict[str, Any]:
+        """Merge `changes` into the game's settings (a None value removes a key); return them."""
+        def run(conn: sqlite3.Connection) -> dict[str, Any]:
+            settings: dict[str, Any] = json.loads(game_row(conn, game_id)["settings"])
+            for key, value in changes.items():
+                if value is None:
+                    settings.pop(key, None)
+                else:
+                    settings[key] = value
+            conn.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
+                         (json.dumps(settings), now(), game_id))
+            return settings
+        return await self._write(run)
+
+    async def _set_columns(self, game_id: int, **columns: Any) -> None:
+        sets = ", ".join(f"{name} = ?" for name in columns)
+
+        def run(conn: sqlite3.Connection) -> None:
+            game_row(conn, game_id)
+            conn.execute(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?",
+                         (*columns.values(), now(), game_id))
+        await self._write(run)
+
+    # ---- seats -------------------------------------------------------------------------
+    async def seat_user(self, game_id: int, user_id: int, display_name: str) -> int:
+        """Seat a player in the next free seat; SeatError if seated already, full or started."""
+        return await self._write(lambda conn: add_seat(conn, game_row(conn, game_id), user_id, None, display_name))
+
+    async def seat_bot(self, game_id: int, policy: str, display_name: str) -> int:
+        return await self._write(lambda conn: add_seat(conn, game_row(conn, game_id), None, policy, display_name))
+
+    async def unseat(self, game_id: int, seat: int) -> None:
+        """Free a seat in the lobby; later seats move down one so seats stay 0..n-1."""
+        await self._write(lambda conn: remove_seat(conn, game_row(conn, game_id), seat))
+
+    async def seats(self, game_id: int) -> list[SeatRecord]:
+        def run(conn: sqlite3.Connection) -> list[SeatRecord]:
+            game_row(conn, game_id)
+            return seats_of(conn, game_id)
+        return await self._read(run)
+
+    # ---- the pipeline: start, act, undo ------------------------------------------------
+    async def start_game(self, game_id: int, expected_version: int, snapshot_json: Snapshot,
+                         players: int, outbox: Sequence[OutboxItem] = ()) -> int:
+        """Lobby → active with the first state; players must equal the seats taken."""
+        snapshot = _json(snapshot_json)
+
+        def run(conn: sqlite3.Connection) -> int:
+            row = game_row(conn, game_id)
+            _require(row, expected_version, "lobby")
+            seated = len(seats_of(conn, game_id))
+            if seated != players:
+                raise SeatError(f"Cannot start with {players} players: {seated} seats are taken.")
+            version = _bump(conn, game_id, expected_version, status="active", players=players, snapshot=snapshot)
+            insert_outbox(conn, game_id, version, outbox)
+            return version
+        return await self._write(run)
+
+    async def commit_action(self, game_id: int, expected_version: int, seat: int, notation: str,
+                            snapshot_json: Snapshot, *, interaction_id: str | None = None,
+                            status: Status | None = None, outbox: Sequence[OutboxItem] = ()) -> int:
+        """Append one action, store the state after it and queue its messages, atomically.
+
+        DuplicateInteractionError if interaction_id was applied before; StaleStateError if the
+        game moved past expected_version. Either way nothing is written. Returns the new version.
+        """
+        snapshot = _json(snapshot_json)
+        extra = {} if status is None else {"status": status}
+        _valid_status(status)
+
+        def run(conn: sqlite3.Connection) -> int:
+            if interaction_id is not None and conn.execute(
+                    "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)).fetchone():
+                raise DuplicateInteractionError(interaction_id)
+            row = game_row(conn, game_id)
+            _require(row, expected_version, "active")
+            if not 0 <= seat < row["players"]:
+                raise StoreError(f"Game #{game_id} has no seat {seat}.")
+            seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",
+                               (game_id,)).fetchone()[0]
+            conn.execute("INSERT INTO actions (game_id, seq, seat, notation, interaction_id, created_at)"
+                         " VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, seat, notation, interaction_id, now()))
+            version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
+            insert_outbox(conn, game_id, version, outbox)
+            return version
+        return await self._write(run)
+
+    async def commit_undo(self, game_id: int, expected_version: int, snapshot_json: Snapshot,
+                          outbox: Sequence[OutboxItem] = (), *, status: Status | None = None) -> int:
+        """Mark the last live action undone (never deleted) and store the state before it.
+
+        Allowed on a finished game too (its last move revealed nothing); pass status="active"
+        then, since the state before that move is not over.
+        """
+        snapshot = _json(snapshot_json)
+        extra = {} if status is None else {"status": status}
+        _valid_status(status)
+
+        def run(conn: sqlite3.Connection) -> int:
+            _require(game_row(conn, game_id), expected_version, "active", "finished")
+            last = conn.execute("SELECT max(seq) FROM actions WHERE game_id = ? AND undone = 0",
+                                (game_id,)).fetchone()[0]
+            if last is None:
+                raise StoreError("There is nothing to undo yet.")
+            conn.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, last))
+            version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
+            insert_outbox(conn, game_id, version, outbox)
+            return version
+        return await self._write(run)
+
+    # ---- reads -------------------------------------------------------------------------
+    async def load(self, game_id: int) -> GameRecord:
+        return await self._read(lambda conn: _load(conn, game_row(conn, game_id)))
+
+    async def find_by_thread(self, thread_id: int) -> GameRecord | None:
+        """The newest game living in that Discord thread, or None."""
+        def run(conn: sqlite3.Connection) -> GameRecord | None:
+            row = conn.execute("SELECT * FROM games WHERE thread_id = ? ORDER BY id DESC LIMIT 1",
+                               (thread_id,)).fetchone()
+            return None if row is None else _load(conn, row)
+        return await self._read(run)
+
+    async def list_games(self, channel_id: int | None = None,
+                         status: str | Iterable[str] | None = None) -> list[GameRecord]:
+        where, params = _status_filter(status)
+        if channel_id is not None:
+            where += " AND channel_id = ?"
+            params.append(channel_id)
+        return await self._games(f"SELECT * FROM games WHERE 1 = 1{where} ORDER BY id", params)
+
+    async def games_of_user(self, user_id: int, status: str | Iterable[str] | None = None) -> list[GameRecord]:
+        """Games where the user holds a seat."""
+        where, params = _status_filter(status)
+        return await self._games(
+            "SELECT * FROM games WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+            f"{where} ORDER BY id", [user_id, *params])
+
+    async def _games(self, sql: str, params: Sequence[Any]) -> list[GameRecord]:
+        return await self._read(lambda conn: [_load(conn, row) for row in conn.execute(sql, params).fetchall()])
+
+    async def log(self, game_id: int) -> list[LogEntry]:
+        """The live actions as (seat, notation), in order: what engine.core.replay takes."""
+        return [(r.seat, r.notation) for r in await self.log_rows(game_id) if not r.undone]
+
+    async def log_rows(self, game_id: int) -> list[ActionRow]:
+        """Every action row in seq order, undone ones included (flagged)."""
+        def run(conn: sqlite3.Connection) -> list[ActionRow]:
+            game_row(conn, game_id)
+            rows = conn.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            return [action_from_row(r) for r in rows.fetchall()]
+        return await self._read(run)
+
+    async def verify(self, game_id: int) -> tuple[bool, str]:
+        """Does the stored snapshot equal the replay of the live log? Says where it differs."""
+        def run(conn: sqlite3.Connection) -> tuple[GameRecord, list[LogEntry]]:
+            record = _load(conn, game_row(conn, game_id))
+            rows = conn.execute("SELECT seat, notation FROM actions WHERE game_id = ? AND undone = 0"
+                                " ORDER BY seq", (game_id,)).fetchall()
+            return record, [(r["seat"], r["notation"]) for r in rows]
+        record, log = await self._read(run)
+        return await asyncio.to_thread(verify_record, record, log)

@@ -1,0 +1,57 @@
+"""Seats in the lobby: join, add a bot, leave. Seats stay numbered 0..n-1 with no gaps.
+
+Each change bumps the game's version: a Start decided on the old seating is stale.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+from store.db import now
+from store.errors import SeatError
+from store.records import SeatRecord, seat_from_row
+
+
+def seats_of(conn: sqlite3.Connection, game_id: int) -> list[SeatRecord]:
+    rows = conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    return [seat_from_row(r) for r in rows.fetchall()]
+
+
+def _in_lobby(game: sqlite3.Row) -> None:
+    if game["status"] != "lobby":
+        raise SeatError("Seats can only change before the game starts; this one has "
+                        f"{'started' if game['status'] == 'active' else 'ended'}.")
+
+
+def _bump(conn: sqlite3.Connection, game_id: int) -> None:
+    conn.execute("UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?", (now(), game_id))
+
+
+def add_seat(conn: sqlite3.Connection, game: sqlite3.Row, user_id: int | None,
+             bot_policy: str | None, display_name: str) -> int:
+    """Take the next free seat for a player (user_id) or a bot (bot_policy); return it."""
+    _in_lobby(game)
+    seats = seats_of(conn, game["id"])
+    taken = next((s for s in seats if user_id is not None and s.user_id == user_id), None)
+    if taken is not None:
+        raise SeatError(f"You are already in this game, in seat {taken.seat}. Use /game leave to give it up.")
+    if len(seats) >= game["players"]:
+        raise SeatError(f"This game is full ({game['players']} seats). Ask the host for another table.")
+    seat = len(seats)
+    conn.execute("INSERT INTO seats (game_id, seat, user_id, bot_policy, display_name) VALUES (?, ?, ?, ?, ?)",
+                 (game["id"], seat, user_id, bot_policy, display_name))
+    _bump(conn, game["id"])
+    return seat
+
+
+def remove_seat(conn: sqlite3.Connection, game: sqlite3.Row, seat: int) -> None:
+    """Free `seat`; the seats after it move down by one (re-inserted in order, so the
+    primary key never sees two rows with one number)."""
+    _in_lobby(game)
+    seats = seats_of(conn, game["id"])
+    if not any(s.seat == seat for s in seats):
+        raise SeatError(f"Seat {seat} is empty already.")
+    conn.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game["id"], seat))
+    for s in seats[seat + 1:]:
+        conn.execute("INSERT INTO seats (game_id, seat, user_id, bot_policy, display_name) VALUES (?, ?, ?, ?, ?)",
+                     (game["id"], s.seat - 1, s.user_id, s.bot_policy, s.display_name))
+    _bump(conn, game["id"])

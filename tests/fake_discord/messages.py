@@ -1,0 +1,132 @@
+"""Creating, editing and deleting stored messages, shared by channel and webhook routes.
+
+Each change is also echoed over the gateway (MESSAGE_CREATE / UPDATE / DELETE) like
+Discord does, except for ephemeral messages, which never appear on the gateway.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import Attachment, Intent, Message, MessageFlag, guess_content_type, iso_now
+from .records import UploadedFile
+from .validate import check_message
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+JSON = dict[str, Any]
+# Only these flags can be set by a bot when sending; others (LOADING, ...) are Discord's.
+_SENDABLE_FLAGS = (1 << 2) | MessageFlag.EPHEMERAL | (1 << 12) | (1 << 15)  # suppress embeds/notifs, v2
+
+
+def _attachments(fake: FakeDiscord, payload: JSON, files: list[UploadedFile],
+                 keep: list[Attachment]) -> list[Attachment]:
+    """Map ``files[n]`` parts to attachments via the payload's ``attachments`` entries."""
+    meta = {str(a.get("id")): a for a in payload.get("attachments") or []}
+    result = list(keep)
+    for f in files:
+        info = meta.get(str(f.index), {})
+        filename = info.get("filename") or f.filename or f"file{f.index}"
+        result.append(Attachment(
+            fake.world.ids.next(), filename, f.data, content_type=f.content_type or guess_content_type(filename),
+            description=info.get("description"),
+        ))
+    return result
+
+
+def _apply(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile], *, new: bool) -> None:
+    for key in ("content", "embeds", "components"):
+        if key in payload and payload[key] is not None:
+            setattr(msg, key, payload[key])
+    if "allowed_mentions" in payload:
+        msg.allowed_mentions = payload["allowed_mentions"]
+    if new:
+        msg.tts = bool(payload.get("tts", False))
+        msg.message_reference = payload.get("message_reference")
+        if msg.message_reference:
+            msg.type = 19  # REPLY
+            msg.message_reference = {**msg.message_reference, "channel_id": str(msg.channel_id)}
+        msg.flags |= int(payload.get("flags") or 0) & _SENDABLE_FLAGS
+    if new:
+        msg.attachments = _attachments(fake, payload, files, [])
+    elif "attachments" in payload:
+        # An edit lists the attachments to keep by id; new files are listed by index.
+        keep_ids = {str(a.get("id")) for a in payload["attachments"] or []}
+        kept = [a for a in msg.attachments if str(a.id) in keep_ids]
+        msg.attachments = _attachments(fake, payload, files, kept)
+    elif files:
+        msg.attachments = _attachments(fake, payload, files, msg.attachments)
+
+
+async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[UploadedFile], *,
+                 author_id: int | None = None, **extra: Any) -> Message:
+    """Validate and store a new message, then echo it over the gateway."""
+    check_message(payload, files)
+    world = fake.world
+    msg = world.store_message(channel_id, author_id or world.bot.id, **extra)
+    _apply(fake, msg, payload, files, new=True)
+    if msg.ephemeral:
+        msg.visibility = "ephemeral"
+    if msg.attachments and msg.ephemeral:
+        for att in msg.attachments:
+            att.ephemeral = True
+    channel = world.channels[channel_id]
+    if channel.is_thread and channel.archived and not channel.locked:
+        channel.archived = False  # posting in an archived, unlocked thread unarchives it
+        await fake.gateway.dispatch("THREAD_UPDATE", world.channel_json(channel), guild_id=world.guild_id)
+    await _echo(fake, "MESSAGE_CREATE", msg)
+    return msg
+
+
+async def create_loading(fake: FakeDiscord, channel_id: int, *, ephemeral: bool, **extra: Any) -> Message:
+    """The "Bot is thinking…" placeholder a deferred (type 5) interaction response creates."""
+    flags = MessageFlag.LOADING | (MessageFlag.EPHEMERAL if ephemeral else 0)
+    msg = fake.world.store_message(channel_id, fake.world.bot.id, flags=flags, **extra)
+    if ephemeral:
+        msg.visibility = "ephemeral"
+    await _echo(fake, "MESSAGE_CREATE", msg)
+    return msg
+
+
+async def edit(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile]) -> Message:
+    check_message(payload, files, editing=True)
+    msg.history.append(fake.world.message_json(msg))
+    _apply(fake, msg, payload, files, new=False)
+    msg.edited_at = iso_now()
+    await _echo(fake, "MESSAGE_UPDATE", msg)
+    return msg
+
+
+async def fill_loading(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile]) -> Message:
+    """Replace a deferred "is thinking…" message with the real reply; it keeps its flags."""
+    check_message(payload, files)
+    msg.history.append(fake.world.message_json(msg))
+    _apply(fake, msg, payload, files, new=False)
+    msg.flags &= ~MessageFlag.LOADING
+    msg.edited_at = iso_now()
+    await _echo(fake, "MESSAGE_UPDATE", msg)
+    return msg
+
+
+async def delete(fake: FakeDiscord, msg: Message) -> None:
+    msg.deleted = True
+    if msg.ephemeral:
+        return
+    channel = fake.world.channels[msg.channel_id]
+    data: JSON = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+    if channel.guild_id:
+        data["guild_id"] = str(channel.guild_id)
+    await _dispatch(fake, "MESSAGE_DELETE", data, guild_id=channel.guild_id)
+
+
+async def _echo(fake: FakeDiscord, event: str, msg: Message) -> None:
+    if msg.ephemeral or not fake.echo_message_events:
+        return
+    channel = fake.world.channels[msg.channel_id]
+    await _dispatch(fake, event, fake.world.message_json(msg, gateway=True), guild_id=channel.guild_id)
+
+
+async def _dispatch(fake: FakeDiscord, event: str, data: JSON, *, guild_id: int | None) -> None:
+    intent = Intent.GUILD_MESSAGES if guild_id else Intent.DIRECT_MESSAGES
+    await fake.gateway.dispatch(event, data, guild_id=guild_id, intent=intent)

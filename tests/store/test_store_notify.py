@@ -1,0 +1,85 @@
+"""Outbox, timers and user settings: what to send after a commit, when to nudge, and how."""
+from __future__ import annotations
+
+import pytest
+from race_helpers import new_race, play
+
+from store import OutboxItem, Store, UserSettings
+
+
+async def test_outbox_rows_are_written_with_the_action_they_announce(store: Store) -> None:
+    game_id, version = await new_race(store)
+    record = await store.load(game_id)
+    new_version = await store.commit_action(
+        game_id, version, 0, "pass", record.snapshot or {},
+        outbox=[OutboxItem("events", "thread", {"texts": ["Seat 0 passes."]}),
+                OutboxItem("prompt", "seat:1", {"prompt": "roll or pass"})])
+    rows = [r for r in await store.outbox_of(game_id) if r.version == new_version]
+    assert [(r.kind, r.target, r.payload) for r in rows] == [
+        ("events", "thread", {"texts": ["Seat 0 passes."]}), ("prompt", "seat:1", {"prompt": "roll or pass"})]
+    assert all(r.sent_at is None and r.attempts == 0 for r in rows)
+
+
+async def test_sent_rows_leave_the_queue_and_failures_are_counted(store: Store) -> None:
+    game_id, _ = await new_race(store)  # the start queues a "board" row
+    await play(store, game_id)          # each play queues an "events" row
+    await play(store, game_id)
+    start, first, second = await store.unsent_outbox()
+    assert [start.kind, first.kind, second.kind] == ["board", "events", "events"]
+    assert start.version < first.version < second.version
+    await store.mark_sent(start.id)
+    await store.mark_failed(first.id, "403 Forbidden (error code: 50007)")
+    await store.mark_failed(first.id, "403 Forbidden (error code: 50007)")
+    assert [r.id for r in await store.unsent_outbox()] == [first.id, second.id]
+    assert [r.id for r in await store.unsent_outbox(limit=1)] == [first.id]
+    assert [r.id for r in await store.unsent_outbox(max_attempts=2)] == [second.id]
+    failed = (await store.unsent_outbox())[0]
+    assert (failed.attempts, failed.last_error) == (2, "403 Forbidden (error code: 50007)")
+    sent = (await store.outbox_of(game_id))[0]
+    assert sent.sent_at is not None and sent.attempts == 1
+
+
+async def test_a_timer_per_game_seat_and_kind_is_moved_not_duplicated(store: Store) -> None:
+    game_id, _ = await new_race(store)
+    first = await store.set_timer(game_id, "reminder", 100.0, seat=0, user_id=7)
+    assert await store.set_timer(game_id, "reminder", 250.0, seat=0, user_id=7, payload={"n": 2}) == first
+    other = await store.set_timer(game_id, "reminder", 50.0, seat=1)
+    archive = await store.set_timer(game_id, "archive", 400.0)
+    assert await store.set_timer(game_id, "archive", 300.0) == archive  # seat NULL upserts too
+    timers = await store.timers_of(game_id)
+    assert [(t.id, t.seat, t.kind, t.due_at) for t in timers] == [
+        (other, 1, "reminder", 50.0), (first, 0, "reminder", 250.0), (archive, None, "archive", 300.0)]
+    assert timers[1].payload == {"n": 2} and timers[1].user_id == 7
+    assert [t.id for t in await store.due_timers(now=250.0)] == [other, first]
+    assert await store.due_timers(now=10.0) == []
+    with pytest.raises(ValueError):
+        await store.set_timer(game_id, "nap", 1.0)  # type: ignore[arg-type]
+
+
+async def test_timers_are_deleted_by_id_or_by_game_seat_and_kind(store: Store) -> None:
+    game_id, _ = await new_race(store)
+    other_game, _ = await new_race(store)
+    for seat in (0, 1):
+        await store.set_timer(game_id, "reminder", 1.0, seat=seat)
+        await store.set_timer(game_id, "deadline", 2.0, seat=seat)
+    archive = await store.set_timer(game_id, "archive", 3.0)
+    await store.set_timer(other_game, "reminder", 1.0, seat=0)
+    await store.delete_timer(archive)
+    assert await store.delete_timers(game_id, seat=0, kind="reminder") == 1
+    assert await store.delete_timers(game_id, kind="deadline") == 2
+    assert [(t.seat, t.kind) for t in await store.timers_of(game_id)] == [(1, "reminder")]
+    assert await store.delete_timers(game_id) == 1
+    assert len(await store.timers_of(other_game)) == 1
+
+
+async def test_user_settings_start_at_the_defaults_and_change_one_field_at_a_time(store: Store) -> None:
+    assert await store.get_user_settings(9) == UserSettings(user_id=9)
+    assert (await store.get_user_settings(9)).dm_notifications is True
+    changed = await store.set_user_settings(9, quiet_start="22:00", quiet_end="07:30", timezone="Europe/Paris")
+    assert changed == UserSettings(9, quiet_start="22:00", quiet_end="07:30", timezone="Europe/Paris")
+    await store.set_user_settings(9, dm_closed=True, reminder_hours=6.5)
+    settings = await store.get_user_settings(9)
+    assert (settings.dm_closed, settings.reminder_hours, settings.quiet_start) == (True, 6.5, "22:00")
+    assert await store.get_user_settings(10) == UserSettings(user_id=10)
+    with pytest.raises(ValueError, match="vacation"):
+        await store.set_user_settings(9, vacation=True)

@@ -1,0 +1,103 @@
+"""Dice race: a tiny deterministic game for the store tests (registered as "toy_race").
+
+2–4 players take turns; on your turn `roll` one die and move that far, or `pass`.
+The first to reach the goal (20) wins. `pass` reveals nothing, so it can be undone.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import (
+    Event,
+    GameState,
+    InvalidActionError,
+    Outcome,
+    Pending,
+    Rng,
+    Transition,
+    register,
+)
+
+
+class RaceOptions(BaseModel):
+    goal: int = 20
+
+
+class RaceState(GameState):
+    goal: int
+    positions: list[int]
+    turn: int = 0
+
+
+class Roll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["roll"] = "roll"
+
+
+class Pass(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    kind: Literal["pass"] = "pass"
+
+
+Action = Roll | Pass
+
+
+class ToyRace:
+    id: ClassVar[str] = "toy_race"
+    title: ClassVar[str] = "Dice Race"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = RaceOptions
+    State: ClassVar[type[GameState]] = RaceState
+
+    def setup(self, n_players: int, options: BaseModel, seed: str) -> RaceState:
+        assert isinstance(options, RaceOptions)
+        return RaceState(rng=Rng(seed=seed), goal=options.goal, positions=[0] * n_players)
+
+    def winner(self, s: RaceState) -> int | None:
+        return next((i for i, p in enumerate(s.positions) if p >= s.goal), None)
+
+    def pending(self, s: RaceState) -> Pending | None:
+        if self.winner(s) is not None:
+            return None
+        return Pending(kind="turn", waiting_on=(s.turn,), prompt="roll or pass")
+
+    def legal_actions(self, s: RaceState, seat: int) -> list[Action]:
+        return [Roll(), Pass()] if self.pending(s) and seat == s.turn else []
+
+    def apply(self, s: RaceState, seat: int, a: Action) -> Transition[RaceState]:
+        if isinstance(a, Roll):
+            die = s.rng.die()
+            s.positions[seat] += die
+            text = f"Seat {seat} rolls {die} and moves to {s.positions[seat]}."
+        else:
+            text = f"Seat {seat} passes."
+        s.turn = (s.turn + 1) % len(s.positions)
+        return Transition(state=s, events=[Event(text=text)])
+
+    def view(self, s: RaceState, viewer: int | None) -> Any:
+        return {"positions": list(s.positions), "turn": s.turn}
+
+    def outcome(self, s: RaceState) -> Outcome | None:
+        won = self.winner(s)
+        if won is None:
+            return None
+        return Outcome(winners=[won], scores=dict(enumerate(s.positions)))
+
+    def notate(self, s: RaceState, a: Action) -> str:
+        return a.kind
+
+    def parse(self, s: RaceState, seat: int, text: str) -> Action:
+        if text == "roll":
+            return Roll()
+        if text == "pass":
+            return Pass()
+        raise InvalidActionError(f"'{text}' is not a dice race action: type roll or pass.")
+
+
+GAME = ToyRace()
+register(GAME)
+
+__all__ = ["GAME", "Pass", "RaceOptions", "RaceState", "Roll", "ToyRace"]
