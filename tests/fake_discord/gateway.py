@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,7 @@ class Gateway:
         return ws
 
     async def _on_frame(self, ws: web.WebSocketResponse, frame: JSON, session: Session | None) -> Session | None:
-        op, d = frame.get("op"), frame.get("d")
+        op, d = frame.get("op"), frame.get("d") or {}
         if op == HEARTBEAT:
             if session is not None:
                 session.heartbeats += 1
@@ -166,9 +167,10 @@ class Gateway:
             if session.ws is not None:
                 await self._send_raw(session.ws, frame)
 
-    async def dispatch(self, event: str, data: JSON, *, guild_id: int | None = None,
-                       intent: int | None = None) -> int:
-        """Send a dispatch to every session that would receive it; returns how many did."""
+    async def dispatch(self, event: str, data: JSON, *, guild_id: int | None = None, intent: int | None = None,
+                       per_session: Callable[[Session, JSON], JSON] | None = None) -> int:
+        """Send a dispatch to every session that would receive it; returns how many did.
+        ``per_session`` may adapt the payload to a session (e.g. strip content by intents)."""
         needed = intent if intent is not None else _EVENT_INTENTS.get(event, 0)
         sent = 0
         for session in list(self.sessions.values()):
@@ -178,7 +180,7 @@ class Gateway:
                 continue
             if guild_id is None and session.shard[0] != 0:
                 continue  # DMs always arrive on shard 0
-            await self._dispatch_to(session, event, data)
+            await self._dispatch_to(session, event, per_session(session, data) if per_session else data)
             sent += 1
         return sent
 

@@ -6,6 +6,7 @@ Discord does, except for ephemeral messages, which never appear on the gateway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .model import Attachment, Intent, Message, MessageFlag, guess_content_type, iso_now
@@ -13,6 +14,7 @@ from .records import UploadedFile
 from .validate import check_message
 
 if TYPE_CHECKING:
+    from .gateway import Session
     from .server import FakeDiscord
 
 JSON = dict[str, Any]
@@ -28,8 +30,9 @@ def _attachments(fake: FakeDiscord, payload: JSON, files: list[UploadedFile],
     for f in files:
         info = meta.get(str(f.index), {})
         filename = info.get("filename") or f.filename or f"file{f.index}"
+        # discord.py uploads everything as application/octet-stream; Discord sniffs the type.
         result.append(Attachment(
-            fake.world.ids.next(), filename, f.data, content_type=f.content_type or guess_content_type(filename),
+            fake.world.ids.next(), filename, f.data, content_type=guess_content_type(filename) or f.content_type,
             description=info.get("description"),
         ))
     return result
@@ -66,6 +69,8 @@ async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[
     world = fake.world
     msg = world.store_message(channel_id, author_id or world.bot.id, **extra)
     _apply(fake, msg, payload, files, new=True)
+    if msg.interaction_id is None:
+        msg.flags &= ~MessageFlag.EPHEMERAL  # only interaction responses can be ephemeral
     if msg.ephemeral:
         msg.visibility = "ephemeral"
     if msg.attachments and msg.ephemeral:
@@ -123,10 +128,22 @@ async def delete(fake: FakeDiscord, msg: Message) -> None:
 async def _echo(fake: FakeDiscord, event: str, msg: Message) -> None:
     if msg.ephemeral or not fake.echo_message_events:
         return
-    channel = fake.world.channels[msg.channel_id]
-    await _dispatch(fake, event, fake.world.message_json(msg, gateway=True), guild_id=channel.guild_id)
+    world = fake.world
+    channel = world.channels[msg.channel_id]
+    data = world.message_json(msg, gateway=True)
+    # Without the privileged MESSAGE_CONTENT intent a bot sees other people's guild messages
+    # with empty content, unless they mention it; its own messages and DMs stay complete.
+    always_full = msg.author_id == world.bot.id or channel.is_dm or f"<@{world.bot.id}>" in msg.content
+
+    def redact(session: Session, data: JSON) -> JSON:
+        if always_full or session.intents & Intent.MESSAGE_CONTENT:
+            return data
+        return {**data, "content": "", "embeds": [], "attachments": [], "components": []}
+
+    await _dispatch(fake, event, data, guild_id=channel.guild_id, per_session=redact)
 
 
-async def _dispatch(fake: FakeDiscord, event: str, data: JSON, *, guild_id: int | None) -> None:
+async def _dispatch(fake: FakeDiscord, event: str, data: JSON, *, guild_id: int | None,
+                    per_session: Callable[[Session, JSON], JSON] | None = None) -> None:
     intent = Intent.GUILD_MESSAGES if guild_id else Intent.DIRECT_MESSAGES
-    await fake.gateway.dispatch(event, data, guild_id=guild_id, intent=intent)
+    await fake.gateway.dispatch(event, data, guild_id=guild_id, intent=intent, per_session=per_session)

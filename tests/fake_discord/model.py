@@ -16,7 +16,7 @@ import mimetypes
 import re
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 JSON = dict[str, Any]
@@ -68,7 +68,7 @@ class MessageFlag:
 
 
 def iso_now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 class Snowflakes:

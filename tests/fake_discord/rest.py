@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -153,6 +154,11 @@ async def handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse:
         response, body = await _respond(fake, request, record)
     except ApiError as exc:
         response, body = json_response(exc.status, exc.body()), exc.body()
+    except Exception as exc:  # a bug in the fake, not in the bot
+        fake.internal_errors.append(exc)
+        # 503 because discord.py raises it at once; a 500 would be retried for ~16 s.
+        body = {"message": f"fake_discord internal error: {exc!r}", "code": 0}
+        response = json_response(503, body)
     record.status, record.response = response.status, body
     fake._changed()
     return response

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from . import messages
 from .model import Channel, ChannelType, Message, iso_now
-from .records import (ARCHIVED_THREAD, CANNOT_DM, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER, ApiError,
-                      api_error)
+from .records import ARCHIVED_THREAD, CANNOT_DM, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER, ApiError, api_error
 from .rest import ID, Call, Reply, router
 
 CH = r"/channels/(?P<channel_id>\d+)"

@@ -17,8 +17,15 @@ from typing import Any
 
 from . import messages
 from .model import Message, MessageFlag
-from .records import (ALREADY_ACKNOWLEDGED, UNKNOWN_INTERACTION, UNKNOWN_MESSAGE, UNKNOWN_WEBHOOK, ApiError,
-                      InteractionRecord, api_error)
+from .records import (
+    ALREADY_ACKNOWLEDGED,
+    UNKNOWN_INTERACTION,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_WEBHOOK,
+    ApiError,
+    InteractionRecord,
+    api_error,
+)
 from .rest import Call, Reply, router
 from .validate import check_choices
 

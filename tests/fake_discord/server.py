@@ -13,15 +13,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import time
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import yarl
 from aiohttp import web
 
-from . import interactions, messages, rest
-from . import routes_channels, routes_interactions, routes_misc  # noqa: F401  (register routes)
+# Importing the routes_* modules registers their handlers on rest.router.
+from . import interactions, messages, rest, routes_channels, routes_interactions, routes_misc  # noqa: F401
 from .gateway import Gateway
 from .model import Channel, Message, World
 from .records import Fault, InteractionRecord, RecordedRequest
@@ -56,6 +58,7 @@ class FakeDiscord:
         self.requests: list[RecordedRequest] = []
         self.interactions: dict[int, InteractionRecord] = {}
         self.faults: list[Fault] = []
+        self.internal_errors: list[Exception] = []  # exceptions raised by the fake's own handlers
         self._tokens: dict[str, InteractionRecord] = {}
         self._change = asyncio.Event()
         self._synced_scopes: set[int | None] = set()
@@ -261,12 +264,10 @@ class FakeDiscord:
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what or condition!r}; "
                                    f"last requests: {self.requests[-5:]}")
-            try:
-                # The event is replaced on each change; re-check at least every 50 ms anyway
-                # (gateway-side changes such as identification do not go through _changed).
+            # The event is replaced on each change; re-check at least every 50 ms anyway
+            # (gateway-side changes such as identification do not go through _changed).
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._change.wait(), min(remaining, 0.05))
-            except asyncio.TimeoutError:
-                pass
 
     async def wait_for_request(self, predicate: Callable[[RecordedRequest], bool], timeout: float = 5.0, *,
                                since: int = 0) -> RecordedRequest:

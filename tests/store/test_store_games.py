@@ -227,3 +227,26 @@ async def test_verify_reports_a_log_that_no_longer_replays(store: Store, db_path
         raw.execute("UPDATE actions SET notation = 'fly' WHERE game_id = ?", (game_id,))
     ok, why = await store.verify(game_id)
     assert not ok and "does not replay" in why and "fly" in why
+
+
+async def test_a_stale_undo_changes_nothing(store: Store) -> None:
+    game_id, version = await new_race(store)
+    await play(store, game_id, "pass")
+    before = await _unchanged(store, game_id)
+    with pytest.raises(StaleStateError):
+        await store.commit_undo(game_id, version, "{}")
+    assert await _unchanged(store, game_id) == before
+
+
+async def test_a_cancelled_commit_leaves_no_transaction_open(store: Store) -> None:
+    """The transaction runs whole in aiosqlite's thread: cancelling the caller cannot split it."""
+    game_id, version = await new_race(store)
+    record = await store.load(game_id)
+    task = asyncio.create_task(store.commit_action(game_id, version, 0, "pass", record.snapshot or {}))
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await play(store, game_id, "pass")  # a later write still gets its own BEGIN IMMEDIATE
+    rows = await store.log_rows(game_id)
+    assert [r.seq for r in rows] in ([1], [1, 2])
+    assert (await store.load(game_id)).version == version + len(rows)

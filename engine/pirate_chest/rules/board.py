@@ -1,6 +1,7 @@
 """THE BOARD: a circular track; every third space is a port or a deserted island."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 from engine.pirate_chest.defs import BoardDef, SpaceDef, defs
@@ -13,9 +14,15 @@ def board_def(s: State) -> BoardDef:
     return defs().board(s.board_size == defs().boards.larger.size)
 
 
+@cache
+def _special_spaces(size: int) -> dict[int, SpaceDef]:
+    board = defs().board(size == defs().boards.larger.size)
+    return {d.number: d for d in board.spaces}
+
+
 def space(s: State, n: int) -> SpaceDef | None:
     """The special space numbered n, or None for open sea."""
-    return next((d for d in board_def(s).spaces if d.number == n), None)
+    return _special_spaces(s.board_size).get(n)
 
 
 def kind(s: State, n: int) -> Kind:

@@ -1,0 +1,142 @@
+"""Shared drawing kit for every game's renderer: fonts, seat colours, text and box helpers,
+the static-layer cache and PNG encoding.
+
+Fonts: DejaVu Sans when the system has it, otherwise Pillow's bundled scalable default font
+(Aileron, Pillow >= 10.1), which has no bold face: bold is then drawn with a thin stroke.
+"""
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
+             Path("/usr/share/fonts/TTF"), Path("/usr/local/share/fonts"))
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+RGB = tuple[int, int, int]
+Box = tuple[float, float, float, float]
+
+# Okabe–Ito, minus its blue (too close to the sea) and black: six hues told apart by every
+# common form of colour blindness. Black text reads on all of them.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (230, 159, 0),     # orange
+    (86, 180, 233),    # sky blue
+    (0, 158, 115),     # bluish green
+    (240, 228, 66),    # yellow
+    (213, 94, 0),      # vermillion
+    (204, 121, 167),   # reddish purple
+)
+SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "vermillion", "purple")
+INK: RGB = (20, 20, 28)
+WHITE: RGB = (250, 250, 245)
+GOLD: RGB = (245, 196, 50)
+
+PALETTE_PNG = True      # quantize to 256 colours before encoding (smaller, same look: measured)
+
+K = TypeVar("K", bound=Hashable)
+
+
+def seat_colour(seat: int) -> RGB:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+@functools.cache
+def _font_file(bold: bool) -> Path | None:
+    for folder in FONT_DIRS:
+        path = folder / FONT_FILES[bold]
+        if path.is_file():
+            return path
+    return None
+
+
+@functools.cache
+def font(size: int, bold: bool = False) -> Font:
+    """A cached font of `size` px: DejaVu if installed, else Pillow's bundled scalable font."""
+    path = _font_file(bold)
+    if path is not None:
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)
+
+
+def _fake_bold(bold: bool) -> int:
+    """Stroke width that stands in for a missing bold face."""
+    return 1 if bold and _font_file(True) is None else 0
+
+
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(s) + 2 * _fake_bold(bold)
+
+
+def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, *, bold: bool = False,
+              fill: RGB = WHITE, outline: RGB | None = None, outline_width: int = 3, anchor: str = "la") -> None:
+    """Text at `xy` (Pillow anchor), optionally with an outline so it reads on any background."""
+    stroke = outline_width if outline is not None else _fake_bold(bold)
+    d.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor,
+           stroke_width=stroke, stroke_fill=outline if outline is not None else fill)
+
+
+def centred_text(d: ImageDraw.ImageDraw, box: Box, s: str, size: int, **kw: object) -> None:
+    """Text centred in `box` (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = box
+    draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), s, size, anchor="mm", **kw)  # type: ignore[arg-type]
+
+
+def fit_size(s: str, size: int, max_width: float, bold: bool = False, smallest: int = 12) -> int:
+    """The largest size <= `size` at which `s` fits in `max_width`."""
+    while size > smallest and text_width(s, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def wrap(s: str, size: int, max_width: float, bold: bool = False) -> list[str]:
+    """Word-wrap `s` to lines no wider than `max_width` (a too-long word gets a line to itself)."""
+    lines: list[str] = []
+    for word in s.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= max_width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def rounded_box(d: ImageDraw.ImageDraw, box: Box, radius: float, fill: RGB | None,
+                outline: RGB | None = None, width: int = 1) -> None:
+    d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def pill(d: ImageDraw.ImageDraw, centre: tuple[float, float], s: str, size: int, fill: RGB, *,
+         text_fill: RGB = INK, outline: RGB = INK, width: int = 2, pad: int = 10) -> Box:
+    """A rounded label centred on `centre`; returns its box."""
+    w = text_width(s, size, True) + 2 * pad
+    h = size + pad
+    x, y = centre
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    rounded_box(d, box, h / 2, fill, outline, width)
+    draw_text(d, centre, s, size, bold=True, fill=text_fill, anchor="mm")
+    return box
+
+
+def cached_layer(build: Callable[[K], Image.Image]) -> Callable[[K], Image.Image]:
+    """Build a static layer once per key (board art); each caller gets a copy to draw on."""
+    cached = functools.lru_cache(maxsize=16)(build)
+
+    @functools.wraps(build)
+    def fresh(key: K) -> Image.Image:
+        return cached(key).copy()
+    return fresh
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes at the default compression level (never `optimize`, too slow for a turn)."""
+    if PALETTE_PNG:
+        img = img.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
+                                          dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,90 @@
+"""Scenario fixtures for the Pirate Chest rule tests (shared by every test file in this folder).
+
+`run` feeds the scenario format (DESIGN.md, "Scenario runner") to `engine.scenario.run`;
+`state` + `act` build the same patched state directly, for tests that look between steps.
+A patch is a JSON merge patch on the state dump: lists are replaced whole, so `player()`
+gives a complete player object and `islands()` clears every island it is not told about.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Setup, act_text, get_game, setup_state
+from engine.pirate_chest.defs import defs
+from engine.pirate_chest.state import Player, State, Turn
+from engine.scenario import merge_patch
+from engine.scenario import run as run_scenario
+
+GAME = get_game("pirate_chest")
+ALL_ISLANDS = (3, 9, 15, 21, 27)
+
+
+def _raw_setup(players: int | None, captains: list[str] | None, options: dict[str, Any] | None,
+               seed: str) -> dict[str, Any]:
+    opts = dict(options or {})
+    if captains is not None:
+        opts["captains"] = captains
+    n = players if players is not None else len(captains) if captains else 2
+    return {"game": "pirate_chest", "players": n, "seed": seed, "options": opts}
+
+
+def run(patch: dict[str, Any] | None = None, actions: list[tuple[int, str]] | tuple = (), *,
+        players: int | None = None, captains: list[str] | None = None, options: dict[str, Any] | None = None,
+        seed: str = "t", ok: bool = True) -> dict[str, Any]:
+    """Run one scenario; the output dict plus `code` and `error`. Asserts exit 0 when `ok`."""
+    raw = {**_raw_setup(players, captains, options, seed), "patch": patch or {},
+           "actions": [list(a) for a in actions]}
+    code, out, error = run_scenario(raw)
+    if ok:
+        assert code == 0, error
+    else:
+        assert code != 0, "the scenario was expected to fail"
+    return {**out, "code": code, "error": error}
+
+
+def state(patch: dict[str, Any] | None = None, *, players: int | None = None, captains: list[str] | None = None,
+          options: dict[str, Any] | None = None, seed: str = "t") -> State:
+    """The state after setup with `patch` merged in (as the scenario runner does)."""
+    s = setup_state(GAME, Setup(**_raw_setup(players, captains, options, seed)))
+    return State.model_validate(merge_patch(s.model_dump(mode="json"), patch or {}))
+
+
+def act(s: State, *steps: tuple[int, str]) -> tuple[State, list[str]]:
+    """Act each (seat, notation) in turn; the final state and every event text."""
+    events: list[str] = []
+    for seat, text in steps:
+        t = act_text(GAME, s, seat, text)
+        s = t.state
+        events += [e.text for e in t.events]
+    return s, events
+
+
+def legal(s: State, seat: int) -> list[str]:
+    return [GAME.notate(s, a) for a in GAME.legal_actions(s, seat)]
+
+
+def home_of(captain: str) -> int:
+    slug = defs().captains[captain].home
+    return next(d.number for d in defs().boards.larger.spaces if d.slug == slug)
+
+
+def player(captain: str, **fields: Any) -> dict[str, Any]:
+    """A whole player object: at home with an empty hand unless told otherwise."""
+    home = fields.pop("home", home_of(captain))
+    base = Player(captain=captain, home=home, position=fields.pop("position", home))
+    return base.model_copy(update=fields).model_dump(mode="json")
+
+
+def turn(seat: int, **fields: Any) -> dict[str, Any]:
+    """Patch keys making `seat` the active player at the start of its main phase (one move),
+    with nothing pending: no prompt, fight or extra turn left over from setup."""
+    t = Turn(seat=seat, number=1, phase="main", moves_left=1).model_copy(update=fields)
+    return {"turn": t.model_dump(mode="json"), "rotation": seat, "stack": [], "fight": None, "extra_turns": []}
+
+
+def islands(coins: dict[int, list[str]] | None = None, face_up: bool = False) -> dict[str, Any]:
+    """Patch value for `islands`: exactly these coins (face down unless told), no others."""
+    out: dict[str, Any] = {str(n): None for n in ALL_ISLANDS}
+    for n, ids in (coins or {}).items():
+        out[str(n)] = [{"id": c, "face_up": face_up} for c in ids]
+    return out
