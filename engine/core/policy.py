@@ -40,3 +40,18 @@ class GreedyPolicy:
         actions = game.legal_actions(s, seat)
         scored = [(self.score(s, seat, a), self.rand.random(), i) for i, a in enumerate(actions)]
         return actions[max(scored)[2]]
+
+
+POLICY_NAMES = ("greedy", "random")
+
+
+def get_policy(game_id: str, name: str, seed: str | int) -> Policy:
+    """A bot for `game_id`: the game's own greedy policy, or the shared random one."""
+    import importlib
+    if name not in POLICY_NAMES:
+        raise ValueError(f"Unknown bot '{name}'. Choose one of: {', '.join(POLICY_NAMES)}.")
+    if name == "random":
+        return RandomPolicy(seed)
+    module = importlib.import_module(f"engine.{game_id}.policy")
+    policy: Policy = module.greedy(seed)
+    return policy

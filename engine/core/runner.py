@@ -45,6 +45,7 @@ def act(game: Game[Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]
     before = s.rng.fingerprint()
     t = game.apply(copy_state(s), seat, action)
     t.reveals = t.reveals or t.state.rng.fingerprint() != before
+    t.notation = game.notate(s, action)
     return t
 
 

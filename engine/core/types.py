@@ -36,6 +36,7 @@ class Transition(BaseModel, Generic[S]):
     state: S
     events: list[Event] = []
     reveals: bool = False
+    notation: str = ""            # the canonical notation of the decision, for the action log
 
 
 class Outcome(BaseModel):

@@ -16,49 +16,26 @@ from typing import Any
 import pytest
 
 from engine.pirate_chest.defs import defs
-from engine.pirate_chest.state import Player, Turn
-from engine.scenario import run
-
-ISLANDS = ("3", "9", "15", "21")
-OPEN_SEA = [n for n in range(1, 25) if n % 3]
+from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
 
 
-def home_of(captain: str) -> int:
-    slug = defs().captains[captain].home
-    return next(d.number for d in defs().boards.larger.spaces if d.slug == slug)
+def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
+    """A whole player object at space `at` (his home port when not given)."""
+    return player(captain, **fields) if at is None else player(captain, position=at, **fields)
 
 
-def ship(captain: str, at: int | None = None, hand: tuple[str, ...] | list[str] = (),
-         coins: tuple[str, ...] | list[str] = (), **extra: Any) -> dict[str, Any]:
-    """A whole player object (a merge patch replaces the players list)."""
-    home = home_of(captain)
-    return {**Player().model_dump(mode="json"), "captain": captain, "home": home,
-            "position": home if at is None else at, "hand": list(hand), "coins": list(coins), **extra}
-
-
-def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] = (), *, turn: int = 0,  # type: ignore[assignment]
-             deck: list[str] = (), islands: dict[str, Any] | None = None, dice: list[int] = (),  # type: ignore[assignment]
-             turn_state: dict[str, Any] | None = None, ok: bool = True) -> Any:
-    """Run a scenario: `ships` by seat, empty islands unless given, `deck` top last, scripted dice."""
-    islands = islands or {}
-    patch = {"players": ships, "islands": {k: islands.get(k) for k in ISLANDS},
-             "secret": {"deck": list(deck)}, "discard": [], "stack": [], "extra_turns": [],
-             "turn": Turn(seat=turn, number=1, phase="main", moves_left=1).model_dump(mode="json") | (turn_state or {}),
-             "rotation": turn, "rng": {"forced": list(dice)}}
-    raw = {"game": "pirate_chest", "players": len(ships), "seed": "part-b",
-           "options": {"captains": [s["captain"] for s in ships]}, "patch": patch,
-           "actions": [list(a) for a in actions]}
-    code, out, err = run(raw)
-    if ok:
-        assert code == 0, err
-        return out
-    assert code == 1, "expected the last action to be refused"
-    return err
+def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple = (), *, seat: int = 0,
+             deck: list[str] | tuple = (), coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
+             turn_state: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
+    """`ships` by seat, `seat` to play (one move), only the face-down `coins` given on the islands,
+    the deck (top card last), an empty discard pile, and scripted dice."""
+    patch = {"players": ships, "islands": islands(coins), "secret": {"deck": list(deck)}, "discard": [],
+             "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
+    return run(patch, actions, captains=[s["captain"] for s in ships], seed="part-b", ok=ok)
 
 
 def players(out: dict[str, Any]) -> list[dict[str, Any]]:
     return out["state"]["players"]
-
 
 # ---- Scurvy, Hit Reef, Doldrums, Sargasso, Imprisoned, Captured: "cannot move" -------------
 

@@ -1,0 +1,35 @@
+"""What to tell whom after a commit: outbox items built from a transition, read by notifiers.
+
+Kinds: `board` (public post to the game thread: public events, who is waiting), `private`
+(one seat's private events), `prompt` (a seat now has a decision to make), `final` (outcome).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Outcome, Pending
+from store import OutboxItem
+
+
+def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
+                outcome: Outcome | None, players: int) -> list[OutboxItem]:
+    public = [e.text for e in events if e.visible_to is None]
+    waiting = list(pending.waiting_on) if pending else []
+    items = [OutboxItem(kind="board", target="thread", payload={
+        "version": version, "events": public, "waiting_on": waiting,
+        "prompt": pending.prompt if pending else "", "pending_kind": pending.kind if pending else ""})]
+    for seat in range(players):
+        private = [e.text for e in events if e.visible_to is not None and seat in e.visible_to]
+        if private:
+            items.append(OutboxItem(kind="private", target=f"seat:{seat}", payload={"version": version, "events": private}))
+    for seat in waiting:
+        if seat not in was_waiting:   # only newly pending seats are notified
+            items.append(OutboxItem(kind="prompt", target=f"seat:{seat}",
+                                    payload={"version": version, "prompt": pending.prompt if pending else ""}))
+    if outcome is not None:
+        items.append(OutboxItem(kind="final", target="thread", payload=_outcome_payload(outcome)))
+    return items
+
+
+def _outcome_payload(outcome: Outcome) -> dict[str, Any]:
+    return outcome.model_dump(mode="json")

@@ -1,0 +1,223 @@
+"""The table service: create/join/start/act/undo, and the act → commit → notify pipeline.
+
+Every change goes: load (cached) → engine → one store transaction (log row, snapshot,
+outbox rows) → after commit, the outbox is delivered by a `Notifier`. Both front ends (Discord
+and the local terminal table) call this service; nothing here knows about Discord.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from engine.core import Event, Outcome, Pending, Setup, act_text, get_game, legal_notations, setup_state, undo
+from engine.core.game import Game
+from engine.core.policy import POLICY_NAMES, get_policy
+from store import GameRecord, OutboxRow, Store
+from table.outbox import items_after
+
+log = logging.getLogger(__name__)
+CACHE_SIZE = 256
+
+
+class TableError(ValueError):
+    """A friendly refusal: the message says what to do instead."""
+
+
+class Notifier(Protocol):
+    async def deliver(self, game: GameRecord, state: Any, item: OutboxRow) -> None:
+        """Send one outbox item; raise to have it retried later."""
+
+
+class NullNotifier:
+    async def deliver(self, game: GameRecord, state: Any, item: OutboxRow) -> None:
+        return None
+
+
+@dataclass
+class ActResult:
+    version: int
+    events: list[Event]
+    pending: Pending | None
+    outcome: Outcome | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class TableService:
+    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+        self.store = store
+        self.notifier: Notifier = notifier or NullNotifier()
+        self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ---- lobby ---------------------------------------------------------------------------
+    async def create(self, game_type: str, players: int, options: dict[str, Any] | None = None, *,
+                     seed: str | None = None, host_user_id: int | None = None, guild_id: int | None = None,
+                     channel_id: int | None = None, thread_id: int | None = None) -> int:
+        game = self._game(game_type)
+        if not game.min_players <= players <= game.max_players:
+            raise TableError(f"{game.title} takes {game.min_players} to {game.max_players} players.")
+        try:
+            game.Options.model_validate(options or {})
+        except ValidationError as e:
+            raise TableError(f"Those options don't fit {game.title}: {_first_error(e)}") from None
+        setup = Setup(game=game_type, players=players, seed=seed or secrets.token_hex(8), options=options or {})
+        return await self.store.create_game(game_type, setup, guild_id=guild_id, channel_id=channel_id,
+                                            thread_id=thread_id, host_user_id=host_user_id)
+
+    async def join(self, game_id: int, user_id: int, display_name: str) -> int:
+        return await self.store.seat_user(game_id, user_id, display_name)
+
+    async def add_bot(self, game_id: int, policy: str = "greedy") -> int:
+        if policy not in POLICY_NAMES:
+            raise TableError(f"Unknown bot '{policy}'. Choose one of: {', '.join(POLICY_NAMES)}.")
+        seats = await self.store.seats(game_id)
+        return await self.store.seat_bot(game_id, policy, f"Bot {len(seats) + 1} ({policy})")
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        record = await self.store.load(game_id)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not seated at this game.")
+        await self.store.unseat(game_id, seat)
+
+    async def start(self, game_id: int, by_user: int | None = None) -> ActResult:
+        record = await self.store.load(game_id)
+        game = self._game(record.game_type)
+        if by_user is not None and record.host_user_id not in (None, by_user):
+            raise TableError("Only the host can start this game.")
+        n = len(record.seats)
+        if not game.min_players <= n <= game.max_players:
+            raise TableError(f"{game.title} needs {game.min_players} to {game.max_players} seated players; {n} are seated.")
+        setup = Setup(game=record.game_type, players=n, seed=record.seed, options=record.options)
+        try:
+            s = setup_state(game, setup)
+        except ValueError as e:
+            raise TableError(f"This game cannot start: {e}") from None
+        pending = game.pending(s)
+        items = items_after(record.version + 1, [Event(text=f"{game.title} begins with {n} players.")],
+                            pending, (), game.outcome(s), n)
+        version = await self.store.start_game(game_id, record.version, s.model_dump(mode="json"), n, items)
+        self._remember(game_id, version, s)
+        return ActResult(version=version, events=[], pending=pending, outcome=None)
+
+    # ---- play ------------------------------------------------------------------------------
+    async def act(self, game_id: int, seat: int, notation: str, *, interaction_id: str | None = None,
+                  expected_version: int | None = None) -> ActResult:
+        """Apply one decision of `seat` and commit it; raises ValueError subclasses on refusal."""
+        async with self._lock(game_id):
+            record, s = await self.load(game_id)
+            if expected_version is not None and expected_version != record.version:
+                raise TableError("The board changed while you were deciding — here is the current one.")
+            game = self._game(record.game_type)
+            before = game.pending(s)
+            t = act_text(game, s, seat, notation)
+            pending, outcome = game.pending(t.state), game.outcome(t.state)
+            items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
+                                outcome, len(record.seats))
+            version = await self.store.commit_action(
+                game_id, record.version, seat, t.notation,
+                t.state.model_dump(mode="json"), interaction_id=interaction_id,
+                status="finished" if outcome else None, outbox=items)
+            self._remember(game_id, version, t.state)
+            return ActResult(version=version, events=t.events, pending=pending, outcome=outcome)
+
+    async def undo(self, game_id: int, seat: int) -> ActResult:
+        async with self._lock(game_id):
+            record, _ = await self.load(game_id)
+            game = self._game(record.game_type)
+            s, _log = undo(game, record.setup, await self.store.log(game_id), seat)
+            pending = game.pending(s)
+            items = items_after(record.version + 1, [Event(text="The last decision was taken back.")],
+                                pending, (), None, len(record.seats))
+            version = await self.store.commit_undo(game_id, record.version, s.model_dump(mode="json"), items,
+                                                   status="active")
+            self._remember(game_id, version, s)
+            return ActResult(version=version, events=[], pending=pending, outcome=None)
+
+    async def run_bots(self, game_id: int, limit: int = 100_000) -> int:
+        """Let bot seats decide while the game waits only on bots. Returns how many acted."""
+        done = 0
+        while done < limit:
+            record, s = await self.load(game_id)
+            game = self._game(record.game_type)
+            pending = game.pending(s)
+            bots = {x.seat: x.bot_policy for x in record.seats if x.bot_policy}
+            seat = next((w for w in pending.waiting_on if w in bots), None) if pending else None
+            if seat is None:
+                return done
+            bot = get_policy(record.game_type, bots[seat] or "greedy", f"{game_id}:{seat}:{record.version}")
+            await self.act(game_id, seat, game.notate(s, bot.choose(game, s, seat)))
+            done += 1
+        return done
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def load(self, game_id: int) -> tuple[GameRecord, Any]:
+        record = await self.store.load(game_id)
+        if record.snapshot is None:
+            raise TableError("This game has not started yet.")
+        cached = self._cache.get(game_id)
+        if cached and cached[0] == record.version:
+            self._cache.move_to_end(game_id)
+            return record, cached[1]
+        s = record.state()
+        self._remember(game_id, record.version, s)
+        return record, s
+
+    async def legal(self, game_id: int, seat: int) -> list[str]:
+        record, s = await self.load(game_id)
+        return legal_notations(self._game(record.game_type), s, seat)
+
+    async def view(self, game_id: int, viewer: int | None) -> Any:
+        record, s = await self.load(game_id)
+        return self._game(record.game_type).view(s, viewer)
+
+    async def flush_outbox(self, limit: int = 100) -> int:
+        """Deliver unsent outbox rows in order; a failure is recorded and retried next time.
+
+        After a failure the rest of that game's rows wait too, so a thread never shows a later
+        board before an earlier one."""
+        sent = 0
+        blocked: set[int] = set()
+        for item in await self.store.unsent_outbox(limit):
+            if item.game_id in blocked:
+                continue
+            record, s = await self.load(item.game_id)
+            try:
+                await self.notifier.deliver(record, s, item)
+            except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
+                log.warning("game %s: delivering %s to %s failed: %s", item.game_id, item.kind, item.target, e)
+                await self.store.mark_failed(item.id, str(e))
+                blocked.add(item.game_id)
+                continue
+            await self.store.mark_sent(item.id)
+            sent += 1
+        return sent
+
+    # ---- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _game(game_type: str) -> Game[Any, Any]:
+        try:
+            return get_game(game_type)
+        except KeyError as e:
+            raise TableError(str(e.args[0])) from None
+
+    def _remember(self, game_id: int, version: int, s: Any) -> None:
+        self._cache[game_id] = (version, s)
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    where = ".".join(str(x) for x in err["loc"]) or "options"
+    return f"{where}: {err['msg']}"

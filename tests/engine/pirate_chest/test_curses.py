@@ -1,0 +1,159 @@
+"""CURSE TABLE — each result 1 to 6, rolled by Mama Lola's Curses, the Voodoo Magic card and the
+Voodoo Doll (PC-CURSE-01 … PC-CURSE-07, PC-CARD-04). The curse die is forced in the scenario.
+
+Seats: Mama Lola (home Ship Graveyard, 18) curses Captain Kidd (home Pirate Island, 12; his
+Privateer ability shows when abilities are blocked); Captain Hook (home The Seven Seas, 24) and
+Yellowbeard (home Pirate Island, 12) look on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, act_text, get_game
+from engine.pirate_chest.defs import defs
+from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
+
+
+def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
+    """A whole player object at space `at` (his home port when not given)."""
+    return player(captain, **fields) if at is None else player(captain, position=at, **fields)
+
+
+def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple = (), *, seat: int = 0,
+             deck: list[str] | tuple = (), coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
+             turn_state: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
+    """`ships` by seat, `seat` to play (one move), only the face-down `coins` given on the islands,
+    the deck (top card last), an empty discard pile, and scripted dice."""
+    patch = {"players": ships, "islands": islands(coins), "secret": {"deck": list(deck)}, "discard": [],
+             "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
+    return run(patch, actions, captains=[s["captain"] for s in ships], seed="part-b", ok=ok)
+
+
+def players(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return out["state"]["players"]
+
+
+
+def hidden_coins(out: dict[str, Any]) -> dict[str, int]:
+    return {c["id"]: int(n) for n, cs in out["state"]["islands"].items() for c in cs if not c["face_up"]}
+
+
+def table(kidd_at: int = 20, kidd_hand: list[str] = (), kidd_coins: list[str] = ()) -> list[dict[str, Any]]:  # type: ignore[assignment]
+    return [ship("lola"), ship("kidd", at=kidd_at, hand=kidd_hand, coins=kidd_coins), ship("hook", at=2)]
+
+
+CURSE = [(0, "curse"), (0, "target kidd")]
+LOLA_MOVES_AND_ENDS = [(0, "roll"), (0, "sail 2 ccw"), (0, "end")]   # Lola 18 -> 16, away from Kidd
+
+
+def test_curse_picks_an_opponent_then_rolls() -> None:
+    """PC-CURSE-07 (Curses): Lola names any opponent first; the roll comes after the choice."""
+    out = scenario(table(), [(0, "curse")])
+    assert out["legal"] == {"0": ["target kidd", "target hook"]}
+    assert out["state"]["rng"]["forced"] == []   # nothing rolled yet
+
+
+def test_curse_1_victim_cannot_move_on_his_next_turn() -> None:
+    """PC-CURSE-01: Kidd's next turn comes with no move; only 'end'."""
+    out = scenario(table(), CURSE, dice=[1])
+    assert players(out)[1]["frozen_next_turn"] is True
+    out = scenario(table(), CURSE + LOLA_MOVES_AND_ENDS, dice=[1, 2], deck=["knives"])
+    assert out["state"]["turn"]["seat"] == 1 and out["state"]["turn"]["frozen"] is True
+    assert out["legal"] == {"1": ["end"]}
+    assert players(out)[1]["position"] == 20
+
+
+def test_curse_2_minus_two_on_every_roll_until_the_end_of_his_next_turn() -> None:
+    """PC-CURSE-02: at once Kidd's fight roll is 2 lower (Lola lands on him: her 3 beats his 5-2 on the
+    attacker's tie), his move roll next turn is 2 lower, and the curse ends with that turn."""
+    fight = CURSE + [(0, "roll"), (0, "sail 2 cw"), (0, "broadsides"), (1, "stand"), (0, "ready"), (1, "ready")]
+    out = scenario(table(), fight, dice=[2, 2, 3, 5])
+    assert "Totals: Mama Lola 3, Captain Kidd 3." in out["events"]
+    assert players(out)[1]["times_sunk"] == 1
+    out = scenario(table(), CURSE + LOLA_MOVES_AND_ENDS + [(1, "roll")], dice=[2, 2, 5], deck=["knives"])
+    assert players(out)[1]["dice_penalty"] is True
+    assert out["legal"] == {"1": ["sail 3 cw to sea-23", "sail 3 ccw to sea-17"]}   # rolled 5
+    out = scenario(table(), CURSE + LOLA_MOVES_AND_ENDS + [(1, "roll"), (1, "sail 3 cw"), (1, "end")],
+                   dice=[2, 2, 5], deck=["rum", "knives"])
+    assert out["state"]["turn"]["seat"] == 2
+    assert players(out)[1]["dice_penalty"] is False
+
+
+def test_curse_2_on_the_roller_can_push_a_curse_roll_off_the_table() -> None:
+    """PC-CURSE-02 [reading]: a cursed Lola rolling 2 gets 0, which has no line on the table: nothing."""
+    ships = table()
+    ships[0]["dice_penalty"] = True
+    out = scenario(ships, CURSE, dice=[2])
+    assert "The curse roll of 0 has no effect." in out["events"]
+    assert players(out)[1] == ship("kidd", at=20)
+
+
+def test_curse_3_victim_discards_one_random_card() -> None:
+    """PC-CURSE-03: one card, at random, goes to the discard pile (with one card, that one)."""
+    out = scenario(table(kidd_hand=["knives"]), CURSE, dice=[3])
+    assert players(out)[1]["hand"] == [] and out["state"]["discard"] == ["knives"]
+    out = scenario(table(kidd_hand=["knives", "axes"]), CURSE, dice=[3])
+    hand, pile = players(out)[1]["hand"], out["state"]["discard"]
+    assert len(hand) == 1 and len(pile) == 1 and sorted(hand + pile) == ["axes", "knives"]
+
+
+def test_curse_4_victim_shows_his_hand_to_everyone() -> None:
+    """PC-CURSE-04: the hand is named in a public event; Kidd keeps his cards."""
+    out = scenario(table(kidd_hand=["knives", "axes"]), CURSE[:1])
+    s = get_game("pirate_chest").State.model_validate(out["state"] | {"rng": out["state"]["rng"] | {"forced": [4]}})
+    events: list[Event] = act_text(get_game("pirate_chest"), s, 0, "target kidd").events
+    assert [e.visible_to for e in events if e.text == "Captain Kidd's hand: Knives, Axes."] == [None]
+    out = scenario(table(kidd_hand=["knives", "axes"]), CURSE, dice=[4])
+    assert players(out)[1]["hand"] == ["knives", "axes"] and out["state"]["discard"] == []
+
+
+def test_curse_5_victim_loses_his_ability_until_the_end_of_his_next_turn() -> None:
+    """PC-CURSE-05: Kidd's next turn offers no Privateer; the block ends with that turn."""
+    out = scenario(table(), CURSE + LOLA_MOVES_AND_ENDS, dice=[5, 2], deck=["knives"])
+    assert out["state"]["turn"]["seat"] == 1 and players(out)[1]["ability_blocked"] is True
+    assert out["legal"] == {"1": ["roll"]}
+    out = scenario(table(), CURSE + LOLA_MOVES_AND_ENDS + [(1, "roll"), (1, "sail 1 cw"), (1, "end")],
+                   dice=[5, 2, 1], deck=["rum", "knives"])
+    assert out["state"]["turn"]["seat"] == 2 and players(out)[1]["ability_blocked"] is False
+
+
+def test_curse_6_sinks_the_victim_and_scatters_his_coins() -> None:
+    """PC-CURSE-06: Kidd is sunk outside a fight: home, one missed turn, his Key hidden on an island,
+    nothing for Lola."""
+    out = scenario(table(kidd_coins=["key"]), CURSE, dice=[6])
+    lola, kidd = players(out)[:2]
+    assert (kidd["position"], kidd["skip_turns"], kidd["times_sunk"], kidd["coins"]) == (12, 1, 1, [])
+    assert lola["coins"] == [] and list(hidden_coins(out)) == ["key"]
+
+
+def test_curse_6_cannot_sink_a_ship_in_its_home_port() -> None:
+    """PC-CURSE-06: Kidd in Pirate Island, his home port, is safe."""
+    out = scenario(table(kidd_at=12, kidd_coins=["key"]), CURSE, dice=[6])
+    kidd = players(out)[1]
+    assert (kidd["position"], kidd["skip_turns"], kidd["times_sunk"], kidd["coins"]) == (12, 0, 0, ["key"])
+
+
+def test_voodoo_magic_card_rolls_on_the_curse_table() -> None:
+    """PC-CARD-04, PC-CURSE-07: Kidd plays Voodoo Magic on Hook (chosen among opponents) and rolls a 6:
+    Hook is sunk."""
+    ships = [ship("kidd", hand=["voodoo-magic"]), ship("hook", at=20), ship("yellowbeard", at=2)]
+    out = scenario(ships, [(0, "play voodoo-magic")])
+    assert out["legal"] == {"0": ["target hook", "target yellowbeard"]}
+    out = scenario(ships, [(0, "play voodoo-magic"), (0, "target hook")], dice=[6])
+    ps = players(out)
+    assert (ps[1]["position"], ps[1]["skip_turns"]) == (24, 1)
+    assert out["state"]["discard"] == ["voodoo-magic"] and out["legal"]["0"][0] == "roll"
+
+
+def test_voodoo_doll_rolls_on_the_same_table_at_the_end_of_the_turn() -> None:
+    """PC-CURSE-07: the Voodoo Doll's curse uses the same table (a 1 here: Hook cannot move next turn);
+    the doll then hides again on an island."""
+    ships = [ship("kidd", coins=["voodoo-doll"]), ship("hook", at=20), ship("yellowbeard", at=2)]
+    moves = [(0, "roll"), (0, "sail 1 cw"), (0, "end")]
+    out = scenario(ships, moves, dice=[1])
+    assert out["legal"] == {"0": ["doll hook", "doll yellowbeard", "keep-doll"]}
+    out = scenario(ships, moves + [(0, "doll hook")], dice=[1, 1], deck=["knives"])
+    ps = players(out)
+    assert out["state"]["turn"]["seat"] == 1 and out["state"]["turn"]["frozen"] is True   # Hook's turn, no move
+    assert out["legal"] == {"1": ["end"]}
+    assert ps[0]["coins"] == [] and list(hidden_coins(out)) == ["voodoo-doll"]
