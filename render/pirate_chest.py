@@ -33,7 +33,8 @@ TOKEN_GAP = 52                # from the ring's inner edge to the first ship tok
 TOKEN_SIZE = 30
 LABEL_SIZE, NOTE_SIZE = 28, 25   # space names; coin notes under them
 ARC_INSET = 12                # last-move arc runs this far inside the spaces
-CENTRE_W, CENTRE_H = 430, 220
+CENTRE_W, CENTRE_H = 440, 244
+WINNER_W, WINNER_H = 480, 250
 LEGEND_MARGIN, LEGEND_GAP, LEGEND_COLS = 16, 12, 2
 CARD_W = (W - 2 * LEGEND_MARGIN - (LEGEND_COLS - 1) * LEGEND_GAP) // LEGEND_COLS
 CARD_H = 194
@@ -53,6 +54,12 @@ COIN_DOWN: RGB = (96, 60, 30)
 MUTED: RGB = (176, 196, 212)
 WARN: RGB = (255, 150, 120)
 FIGHT_RED: RGB = (200, 40, 40)
+
+FIGHT_MODES = {"both": "broadsides + boarding", "steal-coin": "steal a coin", "steal-card": "steal a card",
+               "ram": "ramming"}
+
+FIGHT_MODES = {"both": "broadsides + boarding", "steal-coin": "steal a coin", "steal-card": "steal a card",
+               "ram": "ramming"}
 
 SpacesKey = tuple[int, tuple[tuple[int, str], ...]]
 
@@ -129,9 +136,10 @@ def _draw_header(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     if view.ended:
         parts: list[tuple[str, int | None]] = [("Game over", None)]
         if view.winner is not None:
-            parts = [(names[view.winner], view.winner), ("wins!", None)]
+            parts = [("Game over:", None), (names[view.winner], view.winner), ("wins!", None)]
     elif view.waiting_on:
-        parts = [("Waiting on", None)] + [(names[s], s) for s in view.waiting_on] + [(f"to {view.prompt}", None)]
+        chips: list[tuple[str, int | None]] = [(names[s], s) for s in view.waiting_on]
+        parts = [("Waiting on", None), *_joined(chips), (f"to {view.prompt}", None)]
     else:
         parts = [("Setting up", None)]
     _chip_line(d, parts, y=48, size=36)
@@ -139,6 +147,16 @@ def _draw_header(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     if view.discard_top:
         stats += f" (top: {view.discard_top})"
     draw_text(d, (24, 116), stats, fit_size(stats, 28, W - 48), fill=MUTED, anchor="lm")
+
+
+def _joined(chips: list[tuple[str, int | None]]) -> list[tuple[str, int | None]]:
+    """Chips with 'and' before the last: A, B and C."""
+    out: list[tuple[str, int | None]] = []
+    for i, chip in enumerate(chips):
+        if i and i == len(chips) - 1:
+            out.append(("and", None))
+        out.append(chip)
+    return out
 
 
 def _chip_line(d: ImageDraw.ImageDraw, parts: list[tuple[str, int | None]], y: float, size: int) -> None:
@@ -250,7 +268,7 @@ def _arrow_head(d: ImageDraw.ImageDraw, n: int, size: int, r: float, direction: 
 
 def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     """Seat-coloured name tokens inside the ring, tied to their space; crowded ones stack inward."""
-    placed: list[Box] = [_centre_box()] if not view.ended else []
+    placed: list[Box] = [_centre_box(view.ended != "")]
     inner = RING_R - _space_r(view.board_size, True)
     for ship in sorted(view.ships, key=lambda s: (s.position, s.seat)):
         if ship.position < 1:
@@ -260,7 +278,7 @@ def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
         edge = _point(ship.position, view.board_size, inner + 6)
         d.line((edge, (x, y)), fill=INK, width=7)
         d.line((edge, (x, y)), fill=seat_colour(ship.seat), width=3)
-        active = ship.seat == view.active_seat
+        active = ship.seat == (view.winner if view.ended else view.active_seat)
         pill(d, (x, y), label, TOKEN_SIZE, seat_colour(ship.seat), outline=WHITE if active else INK,
              width=4 if active else 2, pad=10)
 
@@ -281,58 +299,69 @@ def _token_spot(n: int, size: int, label: str, placed: list[Box]) -> tuple[float
     return x, y
 
 
-def _centre_box() -> Box:
-    return (CX - CENTRE_W / 2, CY - CENTRE_H / 2, CX + CENTRE_W / 2, CY + CENTRE_H / 2)
+def _centre_box(ended: bool = False) -> Box:
+    w, h = (WINNER_W, WINNER_H) if ended else (CENTRE_W, CENTRE_H)
+    return (CX - w / 2, CY - h / 2, CX + w / 2, CY + h / 2)
 
 
 def _draw_centre(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
+    """The middle of the ring: the fight in progress, else the turn and the last move."""
     if view.ended:
+        _draw_winner(d, view)
         return
     box = _centre_box()
-    names = {s.seat: s for s in view.ships}
     if view.fight is not None:
-        _draw_fight(d, view, box, names)
+        _draw_fight(d, view, box)
         return
+    x0, y0, x1, _ = box
     rounded_box(d, box, 24, HEADER_BG, MUTED, 2)
-    centred_text(d, (box[0], box[1] + 20, box[2], box[1] + 90), "PIRATE CHEST", 44, bold=True, fill=GOLD)
+    centred_text(d, (x0, y0 + 20, x1, y0 + 70), f"TURN {view.turn_number}", 44, bold=True, fill=GOLD)
     lm = view.last_move
     if lm is not None:
-        mover = short_name(names[lm.seat].captain_name)
-        centred_text(d, (box[0], box[1] + 110, box[2], box[1] + 150), "Last move", 26, fill=MUTED)
-        centred_text(d, (box[0], box[1] + 150, box[2], box[1] + 210), f"{mover}: {lm.start} to {lm.end}",
-                     36, bold=True, fill=seat_colour(lm.seat))
+        move = f"{short_name(view.ships[lm.seat].captain_name)}: {lm.start} to {lm.end}"
+        centred_text(d, (x0, y0 + 90, x1, y0 + 130), "Last move", 28, fill=MUTED)
+        centred_text(d, (x0, y0 + 130, x1, y0 + 190), move, fit_size(move, 38, CENTRE_W - 30, True),
+                     bold=True, fill=seat_colour(lm.seat))
 
 
-def _draw_fight(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box, ships: dict[int, ShipView]) -> None:
+def _draw_fight(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box) -> None:
     f = view.fight
     assert f is not None
     rounded_box(d, box, 24, (60, 14, 14), FIGHT_RED, 6)
     x0, y0, x1, _ = box
-    centred_text(d, (x0, y0 + 14, x1, y0 + 70), f"FIGHT: {f.mode.replace('-', ' ')}", 40, bold=True, fill=WHITE)
+    centred_text(d, (x0, y0 + 10, x1, y0 + 56), "FIGHT", 40, bold=True, fill=WHITE)
+    mode = FIGHT_MODES.get(f.mode, f.mode)
+    centred_text(d, (x0, y0 + 56, x1, y0 + 88), mode, fit_size(mode, 28, CENTRE_W - 30), fill=GOLD)
     for i, (seat, role) in enumerate(((f.attacker, "attacks"), (f.defender, "defends"))):
-        y = y0 + 100 + i * 58
-        name = short_name(ships[seat].captain_name)
-        pill(d, (x0 + 130, y), name, 30, seat_colour(seat), outline=WHITE, width=3)
-        status = f"total {f.totals[seat]}" if seat in f.totals else "ready" if seat in f.ready else role
-        draw_text(d, (x0 + 260, y), status, 30, bold=True, fill=GOLD if seat in f.totals else WHITE, anchor="lm")
+        y = y0 + 122 + i * 48
+        name = short_name(view.ships[seat].captain_name)
+        pbox = pill(d, (x0 + 24 + (text_width(name, 28, True) + 20) / 2, y), name, 28, seat_colour(seat),
+                    outline=WHITE, width=3)
+        status = f"total {f.totals[seat]}" if seat in f.totals else "sealed" if seat in f.ready else "choosing"
+        status_w = text_width(status, 28, True)
+        draw_text(d, (x1 - 20, y), status, 28, bold=True, fill=GOLD if seat in f.totals else WHITE, anchor="rm")
+        if pbox[2] + 10 + text_width(role, 24) < x1 - 30 - status_w:
+            draw_text(d, (pbox[2] + 10, y), role, 24, fill=MUTED, anchor="lm")
     if f.my_cards:
         mine = "Your cards: " + ", ".join(c.replace("-", " ").title() for c in f.my_cards)
-        for j, ln in enumerate(wrap(mine, 24, CENTRE_W - 40)[:2]):
-            centred_text(d, (x0, y0 + 214 + j * 30, x1, y0 + 244 + j * 30), ln, 24, fill=MUTED)
+        centred_text(d, (x0, y0 + 196, x1, y0 + 230), mine, fit_size(mine, 26, CENTRE_W - 30), fill=GOLD)
 
 
 def _draw_winner(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    box = (CX - 430, CY - 150, CX + 430, CY + 150)
-    rounded_box(d, box, 30, GOLD, INK, 6)
-    colour = seat_colour(view.winner) if view.winner is not None else WHITE
-    title = "GAME OVER"
-    if view.winner is not None:
-        title = f"{view.ships[view.winner].captain_name} wins!".upper()
-        rounded_box(d, (box[0] + 16, box[1] + 16, box[2] - 16, box[1] + 120), 20, colour, INK, 3)
-    centred_text(d, (box[0], box[1] + 16, box[2], box[1] + 120), title, fit_size(title, 56, 800, True),
-                 bold=True, fill=INK)
-    for j, ln in enumerate(wrap(view.ended, 30, 800)[:3]):
-        centred_text(d, (box[0], box[1] + 140 + j * 40, box[2], box[1] + 180 + j * 40), ln, 30, bold=True, fill=INK)
+    """The end of the game in the middle of the ring: the winner (if any) and why it ended."""
+    box = _centre_box(ended=True)
+    x0, y0, x1, _ = box
+    rounded_box(d, box, 26, GOLD, INK, 6)
+    if view.winner is None:
+        centred_text(d, (x0, y0 + 16, x1, y0 + 96), "GAME OVER", 52, bold=True, fill=INK)
+    else:
+        name = view.ships[view.winner].captain_name
+        rounded_box(d, (x0 + 16, y0 + 16, x1 - 16, y0 + 112), 20, seat_colour(view.winner), INK, 3)
+        centred_text(d, (x0, y0 + 16, x1, y0 + 52), "WINNER", 26, bold=True, fill=INK)
+        centred_text(d, (x0, y0 + 50, x1, y0 + 108), name, fit_size(name, 46, WINNER_W - 60, True),
+                     bold=True, fill=INK)
+    for j, ln in enumerate(wrap(view.ended, 28, WINNER_W - 40, bold=True)[:3]):
+        centred_text(d, (x0, y0 + 124 + j * 36, x1, y0 + 160 + j * 36), ln, 28, bold=True, fill=INK)
 
 
 def _draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> None:
@@ -346,10 +375,11 @@ def _draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> Non
 def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, box: Box) -> None:
     x0, y0, x1, y1 = box
     colour = seat_colour(ship.seat)
-    active, waiting = ship.seat == view.active_seat, ship.seat in view.waiting_on
+    active = ship.seat == (view.winner if view.ended else view.active_seat)
+    waiting = ship.seat in view.waiting_on
     rounded_box(d, box, 16, CARD_BG, colour if active or waiting else (60, 80, 100), 6 if active or waiting else 2)
     d.rectangle((x0 + 6, y0 + 6, x0 + 26, y1 - 6), fill=colour)
-    tag = "THEIR TURN" if active else "WAITING" if waiting else ""
+    tag = ("WINNER" if view.ended else "THEIR TURN") if active else "WAITING" if waiting else ""
     tag_w = text_width(tag, 22, True) + 24 if tag else 0
     if tag:
         pill(d, (x1 - 14 - tag_w / 2, y0 + 30), tag, 22, colour, outline=WHITE, width=2, pad=12)
@@ -360,8 +390,9 @@ def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, bo
     line2 = f"{ship.ship} · home: {home}" if ship.ship else "choosing a captain"
     draw_text(d, (x0 + 40, y0 + 76), line2, fit_size(line2, 27, x1 - x0 - 56), fill=MUTED, anchor="lm")
     hand = f"Hand {ship.hand_size}"
-    draw_text(d, (x1 - 16, y0 + 118), hand, 29, bold=True, fill=WHITE, anchor="rm")
-    coin_row(d, (x0 + 40, y0 + 118), ship.coins, view.coin_names, x1 - x0 - 80 - text_width(hand, 29, True), 27)
+    draw_text(d, (x0 + 40, y0 + 118), hand, 28, bold=True, fill=WHITE, anchor="lm")
+    left = x0 + 40 + text_width(hand, 28, True) + 24
+    coin_row(d, (left, y0 + 118), ship.coins, view.coin_names, x1 - 16 - left, 27)
     line4, fill = (", ".join(ship.effects), WARN) if ship.effects else (f"Ability: {ship.ability}", MUTED)
     draw_text(d, (x0 + 40, y0 + 160), line4, fit_size(line4, 27, x1 - x0 - 56), fill=fill, anchor="lm")
 
@@ -384,8 +415,6 @@ def render_board(view: PirateChestView) -> bytes:
     _draw_last_move(d, view)
     _draw_centre(d, view)
     _draw_ships(d, view)
-    if view.ended:
-        _draw_winner(d, view)
     _draw_legend(d, view, BOARD_BOTTOM + LEGEND_MARGIN)
     return encode_png(img)
 

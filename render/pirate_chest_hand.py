@@ -49,21 +49,28 @@ def short_name(full: str) -> str:
 
 def coin_row(d: ImageDraw.ImageDraw, left_mid: tuple[float, float], coins: list[str],
              names: dict[str, str], max_w: float, size: int = 25) -> None:
-    """Gold coin discs with their names (initials only if the names do not fit)."""
+    """Gold coin discs with their names, smaller if need be (initials only if still too wide)."""
     x, y = left_mid
     if not coins:
         draw_text(d, (x, y), "No coins", size, fill=MUTED, anchor="lm")
         return
     r = size * 0.6
     labels = [names.get(c, c) for c in coins]
-    full = sum(2 * r + 8 + text_width(t, size, True) + 16 for t in labels)
+    text_size = size
+    while text_size > size - 6 and _coin_row_width(labels, r, text_size) > max_w:
+        text_size -= 1
+    named = _coin_row_width(labels, r, text_size) <= max_w
     for coin, label in zip(coins, labels, strict=True):
         d.ellipse((x, y - r, x + 2 * r, y + r), fill=GOLD, outline=INK, width=2)
         draw_text(d, (x + r, y), coin[:2].title(), int(r * 1.1), bold=True, fill=INK, anchor="mm")
-        x += 2 * r + 8
-        if full <= max_w:
-            draw_text(d, (x, y), label, size, bold=True, fill=GOLD, anchor="lm")
-            x += text_width(label, size, True) + 16
+        x += 2 * r + (6 if named else 8)
+        if named:
+            draw_text(d, (x, y), label, text_size, bold=True, fill=GOLD, anchor="lm")
+            x += text_width(label, text_size, True) + 14
+
+
+def _coin_row_width(labels: list[str], r: float, size: int) -> float:
+    return sum(2 * r + 6 + text_width(t, size, True) + 14 for t in labels)
 
 
 def fight_bonus(c: CardView) -> tuple[int, str] | None:

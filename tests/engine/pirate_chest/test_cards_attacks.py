@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from engine.pirate_chest.defs import defs
 from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
 
 
@@ -49,13 +48,14 @@ def assert_sunk(p: dict[str, Any], skip: int = 1) -> None:
 # ---- Typhoon, Hurricane (Storm), Whirl Pool, Tidal Wave: sinking cards ---------------------
 
 def test_typhoon_sinks_the_enemy_farthest_away_counted_the_short_way() -> None:
-    """PC-CARD-05 [ambiguous], PC-CARD-67: distance is counted the short way round the track. From 12,
-    Yellowbeard on 22 is 10 away and Hook on 4 is 8 away (16 clockwise), so Yellowbeard sinks: home,
-    one missed turn, his Key hidden again on an island."""
-    table = [ship("kidd", hand=["typhoon"]), ship("hook", at=4), ship("yellowbeard", at=22, coins=["key"])]
+    """PC-CARD-05 [ambiguous], PC-CARD-67: distance is counted the short way round the track. From 2,
+    Yellowbeard on 13 is 11 away; Hook on 4 and Silver on 24 are 2 away (though 22 one way round), so
+    Yellowbeard sinks: home, one missed turn, his Key hidden again on an island."""
+    table = [ship("kidd", at=2, hand=["typhoon"]), ship("hook", at=4), ship("yellowbeard", at=13, coins=["key"]),
+             ship("silver", at=24)]
     out = scenario(table, [(0, "play typhoon")])
     ps = players(out)
-    assert ps[1]["position"] == 4 and ps[1]["times_sunk"] == 0
+    assert [(p["position"], p["times_sunk"]) for p in ps] == [(2, 0), (4, 0), (12, 1), (24, 0)]
     assert_sunk(ps[2])
     assert ps[2]["coins"] == [] and ps[0]["coins"] == []
     assert list(hidden_coins(out)) == ["key"]
@@ -193,7 +193,7 @@ def test_thief_reaches_a_ship_in_its_home_port_and_needs_a_coin_to_take() -> Non
 def test_landing_party_turns_over_and_takes_the_coin_on_an_adjacent_island() -> None:
     """PC-CARD-27: from 10, the party lands on Parrot Cay (9) and brings back the Key; Kidd stays on 10."""
     out = scenario([ship("kidd", at=10, hand=["landing-party"]), ship("hook")], [(0, "play landing-party")],
-                   islands={"9": [{"id": "key", "face_up": False}], "15": [{"id": "map", "face_up": False}]})
+                   coins={9: ["key"], 15: ["map"]})
     p = players(out)[0]
     assert p["position"] == 10 and p["coins"] == ["key"]
     assert out["state"]["islands"] == {"15": [{"id": "map", "face_up": False}]}
@@ -203,14 +203,13 @@ def test_landing_party_turns_over_and_takes_the_coin_on_an_adjacent_island() -> 
 def test_landing_party_only_reveals_the_chest_without_map_and_key() -> None:
     """PC-CARD-27: the Chest is turned face up but stays on the island when Kidd lacks Map and Key; with
     both, he takes it. No island next to Kidd: the card is not offered."""
-    islands = {"9": [{"id": "chest", "face_up": False}]}
     out = scenario([ship("kidd", at=8, hand=["landing-party"]), ship("hook")], [(0, "play landing-party")],
-                   islands=islands)
+                   coins={9: ["chest"]})
     assert players(out)[0]["coins"] == [] and out["state"]["islands"] == {"9": [{"id": "chest", "face_up": True}]}
     out = scenario([ship("kidd", at=8, hand=["landing-party"], coins=["map", "key"]), ship("hook")],
-                   [(0, "play landing-party")], islands=islands)
+                   [(0, "play landing-party")], coins={9: ["chest"]})
     assert players(out)[0]["coins"] == ["map", "key", "chest"] and out["state"]["islands"] == {}
-    out = scenario([ship("kidd", at=13, hand=["landing-party"]), ship("hook")], islands={"15": islands["9"]})
+    out = scenario([ship("kidd", at=13, hand=["landing-party"]), ship("hook")], coins={15: ["chest"]})
     assert "play landing-party" not in out["legal"]["0"]
 
 
@@ -268,7 +267,7 @@ def test_escape_card_adds_to_the_escape_roll(card: str, escape_roll: int) -> Non
     assert out["legal"] == {"1": [f"play {card}", "escape", "stand"]}
     out = scenario(table, [(0, "roll"), (0, "sail 2 cw"), (0, "boarding"), (1, f"play {card}"), (1, "escape")],
                    dice=[2, escape_roll])
-    assert f"Captain Hook escapes with 5!" in out["events"]
+    assert "Captain Hook escapes with 5!" in out["events"]
     assert out["state"]["fight"] is None and out["state"]["discard"] == [card]
     assert [p["position"] for p in players(out)] == [14, 14]
     assert out["legal"] == {"0": ["end"]}

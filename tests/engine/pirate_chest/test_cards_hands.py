@@ -161,9 +161,7 @@ def test_the_deck_holds_sixty_three_different_cards() -> None:
     assert fight == {**{k: (v, ("boarding",)) for k, v in BOARDING.items()},
                      **{k: (v, ("boarding", "broadsides")) for k, v in DUAL.items()},
                      **{k: (v, ("broadsides",)) for k, v in BROADSIDES.items()}}
-    code, out, err = run({"game": "pirate_chest", "players": 3, "seed": "deck",
-                          "options": {"captains": ["kidd", "hook", "yellowbeard"]}})
-    assert code == 0, err
+    out = run(captains=["kidd", "hook", "yellowbeard"], seed="deck")
     dealt = out["state"]["secret"]["deck"] + [c for p in players(out) for c in p["hand"]]
     assert sorted(dealt) == sorted(cards)
 

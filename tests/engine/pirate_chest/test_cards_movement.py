@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from engine.pirate_chest.defs import defs
 from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
 
 
@@ -36,6 +35,9 @@ def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple
 
 def players(out: dict[str, Any]) -> list[dict[str, Any]]:
     return out["state"]["players"]
+
+
+OPEN_SEA = [n for n in range(1, 25) if n % 3]
 
 # ---- Scurvy, Hit Reef, Doldrums, Sargasso, Imprisoned, Captured: "cannot move" -------------
 
@@ -217,12 +219,11 @@ def test_pursuit_and_give_chase_sail_onto_an_enemy_and_attack(card: str) -> None
 
 def test_x_marks_the_spot_sails_to_any_island_and_takes_its_coin() -> None:
     """PC-CARD-17: as your move, to any deserted island; landing turns over and takes the coin there."""
-    islands = {"21": [{"id": "key", "face_up": False}]}
     out = scenario([ship("kidd", hand=["x-marks-the-spot"]), ship("hook")], [(0, "play x-marks-the-spot")],
-                   islands=islands)
+                   coins={21: ["key"]})
     assert out["legal"] == {"0": ["to skull-isle", "to parrot-cay", "to cutlass-key", "to rum-rock"]}
     out = scenario([ship("kidd", hand=["x-marks-the-spot"]), ship("hook")],
-                   [(0, "play x-marks-the-spot"), (0, "to rum-rock")], islands=islands)
+                   [(0, "play x-marks-the-spot"), (0, "to rum-rock")], coins={21: ["key"]})
     assert players(out)[0]["position"] == 21 and players(out)[0]["coins"] == ["key"]
     assert "21" not in out["state"]["islands"]
     assert out["legal"] == {"0": ["end"]}
@@ -259,11 +260,10 @@ def test_lost_pushes_an_enemy_ship_a_rolled_distance_either_way() -> None:
     """PC-CARD-42 [ambiguous]: as your move, roll and push an enemy that many spaces either way; our
     reading is that nothing happens where he stops: the hidden coin there stays hidden and untaken,
     and he does not fight the ship already there."""
-    islands = {"15": [{"id": "key", "face_up": False}]}
     table = [ship("kidd", hand=["lost"]), ship("hook", at=19), ship("yellowbeard", at=15)]
-    out = scenario(table, [(0, "play lost"), (0, "target hook")], dice=[4], islands=islands)
+    out = scenario(table, [(0, "play lost"), (0, "target hook")], dice=[4], coins={15: ["key"]})
     assert out["legal"] == {"0": ["sail 4 cw to sea-23", "sail 4 ccw to cutlass-key"]}
-    out = scenario(table, [(0, "play lost"), (0, "target hook"), (0, "sail 4 ccw")], dice=[4], islands=islands)
+    out = scenario(table, [(0, "play lost"), (0, "target hook"), (0, "sail 4 ccw")], dice=[4], coins={15: ["key"]})
     ps = players(out)
     assert [p["position"] for p in ps] == [12, 15, 15]
     assert ps[1]["coins"] == [] and out["state"]["islands"]["15"] == [{"id": "key", "face_up": False}]

@@ -7,10 +7,10 @@ Yellowbeard (home Pirate Island, 12) look on.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import Event, act_text, get_game
-from engine.pirate_chest.defs import defs
 from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
 
 
@@ -38,8 +38,9 @@ def hidden_coins(out: dict[str, Any]) -> dict[str, int]:
     return {c["id"]: int(n) for n, cs in out["state"]["islands"].items() for c in cs if not c["face_up"]}
 
 
-def table(kidd_at: int = 20, kidd_hand: list[str] = (), kidd_coins: list[str] = ()) -> list[dict[str, Any]]:  # type: ignore[assignment]
-    return [ship("lola"), ship("kidd", at=kidd_at, hand=kidd_hand, coins=kidd_coins), ship("hook", at=2)]
+def table(kidd_at: int = 20, kidd_hand: Sequence[str] = (), kidd_coins: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Lola (seat 0) at home on 18, Kidd (seat 1) on open sea at 20, Hook (seat 2) on 2."""
+    return [ship("lola"), ship("kidd", at=kidd_at, hand=list(kidd_hand), coins=list(kidd_coins)), ship("hook", at=2)]
 
 
 CURSE = [(0, "curse"), (0, "target kidd")]

@@ -7,6 +7,7 @@ needed.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -39,10 +40,12 @@ def players(out: dict[str, Any]) -> list[dict[str, Any]]:
 LAND = [(0, "roll"), (0, "sail 2 cw")]   # Kidd 12 -> 14, with a forced 2
 
 
-def fight(mode: str, kidd: list[str] = (), hook: list[str] = (), dice: tuple[int, int] | None = None,  # type: ignore[assignment]
-          kidd_coins: list[str] = (), hook_coins: list[str] = ()) -> Any:  # type: ignore[assignment]
-    """Kidd attacks Hook on 14 in `mode`; each commits the listed cards; with `dice`, both say ready."""
-    ships = [ship("kidd", hand=kidd, coins=kidd_coins), ship("hook", at=14, hand=hook, coins=hook_coins)]
+def fight(mode: str, kidd: Sequence[str] = (), hook: Sequence[str] = (), dice: tuple[int, int] | None = None,
+          kidd_coins: Sequence[str] = (), hook_coins: Sequence[str] = ()) -> dict[str, Any]:
+    """Kidd attacks Hook on 14 in `mode`, each holding and committing the listed cards; with `dice`
+    (Kidd's roll, Hook's roll) both then say ready and the fight is resolved."""
+    ships = [ship("kidd", hand=list(kidd), coins=list(kidd_coins)),
+             ship("hook", at=14, hand=list(hook), coins=list(hook_coins))]
     actions = LAND + [(0, mode), (1, "stand")] + [(0, f"commit {c}") for c in kidd] + [(1, f"commit {c}") for c in hook]
     if dice is not None:
         actions += [(0, "ready"), (1, "ready")]

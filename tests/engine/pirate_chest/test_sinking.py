@@ -31,7 +31,6 @@ def test_sunk_ship_misses_its_next_turn() -> None:
     out = _kidd_attacks({}, {}, [1, 6])
     assert out["state"]["players"][0]["skip_turns"] == 1
     assert out["state"]["turn"]["seat"] == 1
-    s = state({"rng": {"forced": [1]}}, captains=KIDD_JONES)   # placeholder overwritten below
     s = GAME.State.model_validate({**out["state"], "rng": {**out["state"]["rng"], "forced": [1]}})
     s, events = act(s, (1, "roll"), (1, "sail 1 cw"), (1, "end"))
     assert "Captain Kidd misses this turn." in events
@@ -107,12 +106,13 @@ def test_port_ship_in_own_home_port_cannot_be_destroyed() -> None:
 
 
 def test_port_another_captains_home_port_gives_no_protection() -> None:
-    """PC-PORT-03: Davy Jones in the Caribbean (Jack Sparrow's home, not his) can be attacked and
+    """PC-PORT-03: Captain Hook in the Caribbean (Jack Sparrow's home, not his) can be attacked and
     sunk there, while Sparrow on the same space cannot."""
-    players = [player("kidd", position=3, hand=["hurricane"]), player("sparrow"), player("jones", position=6)]
+    players = [player("kidd", position=3, hand=["hurricane"]), player("sparrow"), player("hook", position=6)]
     s = state({"players": players, **turn(0), "islands": islands(), "rng": {"forced": [3]}},
-              captains=["kidd", "sparrow", "jones"])
-    assert "play hurricane" in legal(s, 0)
+              captains=["kidd", "sparrow", "hook"])
+    stormed, _ = act(s, (0, "play hurricane"))
+    assert [(p.position, p.times_sunk) for p in stormed.players[1:]] == [(6, 0), (24, 1)]
     s, _ = act(s, (0, "roll"), (0, "sail 3 cw"))
     assert s.stack[-1].target == 2 and legal(s, 0) == ["broadsides", "boarding", "both"]
 
@@ -123,6 +123,6 @@ def test_port_non_lethal_effects_still_reach_a_ship_at_home() -> None:
     players = [player("kidd", position=1, hand=["scurvy", "betrayal", "mutiny"]),
                player("jones", hand=["knives", "axes", "pikes"])]
     s = state({"players": players, **turn(0), "islands": islands()}, captains=KIDD_JONES)
-    assert legal(s, 0) == ["roll", "play betrayal", "play scurvy"]
+    assert legal(s, 0) == ["roll", "privateer", "play betrayal", "play scurvy"]
     s, _ = act(s, (0, "play betrayal"), (0, "play scurvy"))
     assert len(s.players[1].hand) == 1 and s.players[1].frozen_next_turn

@@ -1,0 +1,82 @@
+"""The runner: seat and legality checks, copies, replay, undo — on Pirate Chest."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core import (
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    Setup,
+    act,
+    act_text,
+    get_game,
+    replay,
+    setup_state,
+    undo,
+)
+
+GAME = get_game("pirate_chest")
+SETUP = Setup(game="pirate_chest", players=2, seed="runner", options={"captains": ["kidd", "hook"]})
+
+
+def test_registry_knows_the_game_and_refuses_unknown_ones() -> None:
+    assert GAME.id == "pirate_chest"
+    with pytest.raises(KeyError, match="Unknown game 'chess'"):
+        get_game("chess")
+
+
+def test_player_count_is_checked() -> None:
+    with pytest.raises(IllegalActionError, match="2 to 6 players"):
+        setup_state(GAME, Setup(game="pirate_chest", players=7, seed="x"))
+
+
+def test_act_refuses_the_wrong_seat_and_illegal_actions_without_changing_the_state() -> None:
+    s = setup_state(GAME, SETUP)
+    dump = s.model_dump()
+    other = 1 - s.turn.seat
+    with pytest.raises(NotYourTurnError, match="not your move"):
+        act_text(GAME, s, other, "roll")
+    with pytest.raises(IllegalActionError, match="not one of your options"):
+        act_text(GAME, s, s.turn.seat, "end")
+    with pytest.raises(InvalidActionError, match="don't understand"):
+        act_text(GAME, s, s.turn.seat, "fly to the moon")
+    assert s.model_dump() == dump
+
+
+def test_act_works_on_a_copy_and_marks_rolls_as_revealing() -> None:
+    s = setup_state(GAME, SETUP)
+    t = act_text(GAME, s, s.turn.seat, "roll")
+    assert t.reveals and t.notation == "roll"
+    assert s.stack == [] and t.state.stack[-1].kind == "sail"
+
+
+def test_replay_rebuilds_the_same_state() -> None:
+    s = setup_state(GAME, SETUP)
+    log = []
+    for _ in range(40):
+        p = GAME.pending(s)
+        assert p is not None
+        seat = p.waiting_on[0]
+        a = GAME.legal_actions(s, seat)[-1]
+        t = act(GAME, s, seat, a)
+        log.append((seat, t.notation))
+        s = t.state
+    assert replay(GAME, SETUP, log) == s
+
+
+def test_undo_steps_back_a_quiet_decision_only() -> None:
+    s = setup_state(GAME, SETUP)
+    seat = s.turn.seat
+    quiet = "privateer" if s.players[seat].captain == "kidd" else "never-land pirate-island"
+    t = act_text(GAME, s, seat, quiet)
+    assert not t.reveals
+    back, log = undo(GAME, SETUP, [(seat, t.notation)], seat)
+    assert back == s and log == []
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        undo(GAME, SETUP, [], seat)
+    with pytest.raises(IllegalActionError, match="your own last decision"):
+        undo(GAME, SETUP, [(seat, t.notation)], 1 - seat)
+    rolled = act_text(GAME, s, seat, "roll")
+    with pytest.raises(IllegalActionError, match="revealed"):
+        undo(GAME, SETUP, [(seat, rolled.notation)], seat)
