@@ -94,9 +94,19 @@ def parse_args(argv: Sequence[str] | None = None, settings: Settings | None = No
     return args
 
 
+def build_bot(settings: Settings, **options: Any) -> Any:
+    """The Discord bot, configured from settings; `options` go to ParleyBot (tests inject a clock)."""
+    from cogs.app import ParleyBot
+
+    return ParleyBot(settings, **options)
+
+
 def run_discord(settings: Settings) -> int:
-    # Placeholder: the Discord-layer issue replaces this with the Bot subclass and its setup_hook.
-    raise SystemExit("The Discord front end is not built yet; use --local.")
+    bot = build_bot(settings)
+    token = settings.token()
+    assert token is not None
+    bot.run(token, log_handler=None)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

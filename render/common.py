@@ -36,6 +36,9 @@ SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "vermillion", "pur
 INK: RGB = (20, 20, 28)
 WHITE: RGB = (250, 250, 245)
 GOLD: RGB = (245, 196, 50)
+MUTED: RGB = (176, 196, 212)    # secondary text on dark backgrounds
+NIGHT: RGB = (8, 24, 40)        # header bands and panels
+WARN: RGB = (255, 150, 120)     # effects and warnings on dark backgrounds
 
 PALETTE_PNG = True      # quantize to 256 colours before encoding (smaller, same look: measured)
 

@@ -11,39 +11,47 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.pirate_chest.view import HIDDEN, PirateChestView, ShipView
+from engine.pirate_chest.view import HIDDEN, PirateChestView
 from render.common import (
-    GOLD, INK, RGB, WHITE, Box, cached_layer, centred_text, draw_text, encode_png, fit_size, pill,
-    rounded_box, seat_colour, text_width, wrap,
+    GOLD,
+    INK,
+    MUTED,
+    NIGHT,
+    RGB,
+    WHITE,
+    Box,
+    cached_layer,
+    draw_text,
+    encode_png,
+    fit_size,
+    pill,
+    rounded_box,
+    seat_colour,
+    text_width,
+    wrap,
 )
-from render.pirate_chest_hand import coin_row, render_hand, short_name
+from render.pirate_chest_hand import render_hand, short_name
+from render.pirate_chest_panels import HEADER_H, W, centre_box, draw_centre, draw_header, draw_legend, legend_height
 
 __all__ = ["render_board", "render_hand"]
 
 # ---- layout constants -------------------------------------------------------------------
-W = 1200
-HEADER_H = 150
 BOARD_H = 1200
 BOARD_BOTTOM = HEADER_H + BOARD_H
 CX, CY = W // 2, HEADER_H + BOARD_H // 2
 RING_R = 375                  # radius of the space centres
 TRACK_W = 120                 # width of the track band behind the spaces
 LABEL_GAP = 12                # from a special space's edge to its name
-TOKEN_GAP = 52                # from the ring's inner edge to the first ship token
-TOKEN_SIZE = 30
 LABEL_SIZE, NOTE_SIZE = 28, 25   # space names; coin notes under them
+TOKEN_GAP = 8                 # from an open-sea space's inner edge to the nearest ship token
+TOKEN_STEP = 10               # a crowded token tries spots this much further in
+TOKEN_SIZE = 30
 ARC_INSET = 12                # last-move arc runs this far inside the spaces
-CENTRE_W, CENTRE_H = 440, 244
-WINNER_W, WINNER_H = 480, 250
-LEGEND_MARGIN, LEGEND_GAP, LEGEND_COLS = 16, 12, 2
-CARD_W = (W - 2 * LEGEND_MARGIN - (LEGEND_COLS - 1) * LEGEND_GAP) // LEGEND_COLS
-CARD_H = 194
+KEY_X, KEY_Y = 24, HEADER_H + BOARD_H - 130
 
 SEA: RGB = (14, 48, 78)
 TRACK: RGB = (22, 66, 102)
-HEADER_BG: RGB = (8, 24, 40)
 LEGEND_BG: RGB = (10, 30, 48)
-CARD_BG: RGB = (24, 46, 68)
 SEA_SPACE: RGB = (32, 92, 136)
 SEA_EDGE: RGB = (150, 200, 230)
 PORT_FILL: RGB = (156, 70, 44)
@@ -51,15 +59,6 @@ PORT_EDGE: RGB = (250, 226, 180)
 ISLAND_FILL: RGB = (232, 206, 140)
 ISLAND_EDGE: RGB = (46, 150, 70)
 COIN_DOWN: RGB = (96, 60, 30)
-MUTED: RGB = (176, 196, 212)
-WARN: RGB = (255, 150, 120)
-FIGHT_RED: RGB = (200, 40, 40)
-
-FIGHT_MODES = {"both": "broadsides + boarding", "steal-coin": "steal a coin", "steal-card": "steal a card",
-               "ram": "ramming"}
-
-FIGHT_MODES = {"both": "broadsides + boarding", "steal-coin": "steal a coin", "steal-card": "steal a card",
-               "ram": "ramming"}
 
 SpacesKey = tuple[int, tuple[tuple[int, str], ...]]
 
@@ -79,6 +78,10 @@ def _space_r(size: int, special: bool) -> float:
     return spacing * (0.48 if special else 0.38)
 
 
+def _overlap_area(a: Box, b: Box) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
 def _overlaps(a: Box, b: Box, pad: float = 3) -> bool:
     return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
 
@@ -90,7 +93,7 @@ def _board_base(key: SpacesKey) -> Image.Image:
     kinds = dict(specials)
     img = Image.new("RGB", (W, BOARD_BOTTOM), SEA)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, W, HEADER_H), fill=HEADER_BG)
+    d.rectangle((0, 0, W, HEADER_H), fill=NIGHT)
     band = RING_R + TRACK_W / 2
     d.ellipse((CX - band, CY - band, CX + band, CY + band), outline=TRACK, width=TRACK_W)
     for n in range(1, size + 1):
@@ -118,7 +121,7 @@ def _draw_space(d: ImageDraw.ImageDraw, n: int, size: int, kind: str) -> None:
 
 def _draw_key(d: ImageDraw.ImageDraw) -> None:
     """Bottom-left corner: what the three kinds of space look like."""
-    x, y = 24, BOARD_BOTTOM - 130
+    x, y = KEY_X, KEY_Y
     for i, (label, kind) in enumerate((("Port", "port"), ("Island", "island"), ("Open sea", "sea"))):
         cy = y + i * 40
         box = (x, cy - 15, x + 30, cy + 15)
@@ -130,52 +133,7 @@ def _draw_key(d: ImageDraw.ImageDraw) -> None:
         draw_text(d, (x + 42, cy), label, 26, fill=MUTED, anchor="lm")
 
 
-# ---- dynamic panels ------------------------------------------------------------------------
-def _draw_header(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    names = {s.seat: short_name(s.captain_name) for s in view.ships}
-    if view.ended:
-        parts: list[tuple[str, int | None]] = [("Game over", None)]
-        if view.winner is not None:
-            parts = [("Game over:", None), (names[view.winner], view.winner), ("wins!", None)]
-    elif view.waiting_on:
-        chips: list[tuple[str, int | None]] = [(names[s], s) for s in view.waiting_on]
-        parts = [("Waiting on", None), *_joined(chips), (f"to {view.prompt}", None)]
-    else:
-        parts = [("Setting up", None)]
-    _chip_line(d, parts, y=48, size=36)
-    stats = f"Turn {view.turn_number}  ·  Deck {view.deck_size}  ·  Discard {view.discard_size}"
-    if view.discard_top:
-        stats += f" (top: {view.discard_top})"
-    draw_text(d, (24, 116), stats, fit_size(stats, 28, W - 48), fill=MUTED, anchor="lm")
-
-
-def _joined(chips: list[tuple[str, int | None]]) -> list[tuple[str, int | None]]:
-    """Chips with 'and' before the last: A, B and C."""
-    out: list[tuple[str, int | None]] = []
-    for i, chip in enumerate(chips):
-        if i and i == len(chips) - 1:
-            out.append(("and", None))
-        out.append(chip)
-    return out
-
-
-def _chip_line(d: ImageDraw.ImageDraw, parts: list[tuple[str, int | None]], y: float, size: int) -> None:
-    """A line of words and seat-coloured name chips, shrunk to fit the width."""
-    def width(sz: int) -> float:
-        return sum(text_width(t, sz, True) + (28 if s is not None else 0) + 14 for t, s in parts)
-    while size > 18 and width(size) > W - 48:
-        size -= 1
-    x = 24.0
-    for t, seat in parts:
-        if seat is None:
-            draw_text(d, (x, y), t, size, bold=True, fill=WHITE, anchor="lm")
-            x += text_width(t, size, True) + 14
-        else:
-            w = text_width(t, size, True) + 28
-            pill(d, (x + w / 2, y), t, size, seat_colour(seat), outline=WHITE, width=3, pad=14)
-            x += w + 14
-
-
+# ---- dynamic layers on the ring ----------------------------------------------------------
 def _draw_labels(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     """Names of ports and islands outside the ring, with the coins lying there under them."""
     for sp in view.spaces:
@@ -267,15 +225,17 @@ def _arrow_head(d: ImageDraw.ImageDraw, n: int, size: int, r: float, direction: 
 
 
 def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    """Seat-coloured name tokens inside the ring, tied to their space; crowded ones stack inward."""
-    placed: list[Box] = [_centre_box(view.ended != "")]
-    inner = RING_R - _space_r(view.board_size, True)
+    """Seat-coloured name tokens just inside the ring, tied to their space; crowded ones stack."""
+    size = view.board_size
+    specials = {sp.number for sp in view.spaces}
+    placed = [_box_at(*_point(n, size, RING_R), *[2 * _space_r(size, n in specials)] * 2) for n in range(1, size + 1)]
+    centre = centre_box((CX, CY), view.ended != "")
     for ship in sorted(view.ships, key=lambda s: (s.position, s.seat)):
         if ship.position < 1:
             continue
         label = short_name(ship.captain_name)
-        x, y = _token_spot(ship.position, view.board_size, label, placed)
-        edge = _point(ship.position, view.board_size, inner + 6)
+        x, y = _token_spot(ship.position, size, label, placed, centre)
+        edge = _point(ship.position, size, RING_R - _space_r(size, ship.position in specials) + 4)
         d.line((edge, (x, y)), fill=INK, width=7)
         d.line((edge, (x, y)), fill=seat_colour(ship.seat), width=3)
         active = ship.seat == (view.winner if view.ended else view.active_seat)
@@ -283,138 +243,48 @@ def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
              width=4 if active else 2, pad=10)
 
 
-def _token_spot(n: int, size: int, label: str, placed: list[Box]) -> tuple[float, float]:
-    """The first free spot for a token of space n: inward from the ring, then sideways; it is
-    added to `placed`."""
+def _token_spot(n: int, size: int, label: str, placed: list[Box], centre: Box) -> tuple[float, float]:
+    """Where the token of a ship on space n goes: just inside the ring, else further in or to the
+    side, clear of spaces and other tokens (and of the centre panel when it can be). The token's
+    box is added to `placed`."""
     w, h = text_width(label, TOKEN_SIZE, True) + 20, TOKEN_SIZE + 10
-    inner = RING_R - _space_r(size, True) - TOKEN_GAP
-    spots = [(inner - k * (h + 6), side) for k in range(8) for side in (0, 1, -1)]
-    for r, side in spots:
-        a = _angle(n, size) + side * (w / 2 + 8) / r
-        x, y = CX + r * math.cos(a), CY + r * math.sin(a)
-        box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-        if not any(_overlaps(box, p) for p in placed):
+    a = _angle(n, size)
+    c, s = math.cos(a), math.sin(a)
+    radial = min(w / 2 / max(abs(c), 1e-6), h / 2 / max(abs(s), 1e-6))    # centre to edge, inward
+    along = min(w / 2 / max(abs(s), 1e-6), h / 2 / max(abs(c), 1e-6))     # centre to edge, sideways
+    r0 = RING_R - _space_r(size, False) - TOKEN_GAP - radial
+    rings = [r0 - k * TOKEN_STEP for k in range(40) if r0 - k * TOKEN_STEP - radial > 20]
+    spots = [(r, side * (2 * along + 6)) for r in rings for side in (0, 1, -1)]
+    boxes = [_box_at(CX + r * c - t * s, CY + r * s + t * c, w, h) for r, t in spots]
+    box, least = boxes[0], math.inf             # the first free spot, else the one least in the way
+    for b in boxes:
+        if any(_overlaps(b, p) for p in placed):
+            continue
+        if _overlap_area(b, centre) < least:
+            box, least = b, _overlap_area(b, centre)
+        if least == 0:
             break
     placed.append(box)
-    return x, y
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
-def _centre_box(ended: bool = False) -> Box:
-    w, h = (WINNER_W, WINNER_H) if ended else (CENTRE_W, CENTRE_H)
-    return (CX - w / 2, CY - h / 2, CX + w / 2, CY + h / 2)
-
-
-def _draw_centre(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    """The middle of the ring: the fight in progress, else the turn and the last move."""
-    if view.ended:
-        _draw_winner(d, view)
-        return
-    box = _centre_box()
-    if view.fight is not None:
-        _draw_fight(d, view, box)
-        return
-    x0, y0, x1, _ = box
-    rounded_box(d, box, 24, HEADER_BG, MUTED, 2)
-    centred_text(d, (x0, y0 + 20, x1, y0 + 70), f"TURN {view.turn_number}", 44, bold=True, fill=GOLD)
-    lm = view.last_move
-    if lm is not None:
-        move = f"{short_name(view.ships[lm.seat].captain_name)}: {lm.start} to {lm.end}"
-        centred_text(d, (x0, y0 + 90, x1, y0 + 130), "Last move", 28, fill=MUTED)
-        centred_text(d, (x0, y0 + 130, x1, y0 + 190), move, fit_size(move, 38, CENTRE_W - 30, True),
-                     bold=True, fill=seat_colour(lm.seat))
-
-
-def _draw_fight(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box) -> None:
-    f = view.fight
-    assert f is not None
-    rounded_box(d, box, 24, (60, 14, 14), FIGHT_RED, 6)
-    x0, y0, x1, _ = box
-    centred_text(d, (x0, y0 + 10, x1, y0 + 56), "FIGHT", 40, bold=True, fill=WHITE)
-    mode = FIGHT_MODES.get(f.mode, f.mode)
-    centred_text(d, (x0, y0 + 56, x1, y0 + 88), mode, fit_size(mode, 28, CENTRE_W - 30), fill=GOLD)
-    for i, (seat, role) in enumerate(((f.attacker, "attacks"), (f.defender, "defends"))):
-        y = y0 + 122 + i * 48
-        name = short_name(view.ships[seat].captain_name)
-        pbox = pill(d, (x0 + 24 + (text_width(name, 28, True) + 20) / 2, y), name, 28, seat_colour(seat),
-                    outline=WHITE, width=3)
-        status = f"total {f.totals[seat]}" if seat in f.totals else "sealed" if seat in f.ready else "choosing"
-        status_w = text_width(status, 28, True)
-        draw_text(d, (x1 - 20, y), status, 28, bold=True, fill=GOLD if seat in f.totals else WHITE, anchor="rm")
-        if pbox[2] + 10 + text_width(role, 24) < x1 - 30 - status_w:
-            draw_text(d, (pbox[2] + 10, y), role, 24, fill=MUTED, anchor="lm")
-    if f.my_cards:
-        mine = "Your cards: " + ", ".join(c.replace("-", " ").title() for c in f.my_cards)
-        centred_text(d, (x0, y0 + 196, x1, y0 + 230), mine, fit_size(mine, 26, CENTRE_W - 30), fill=GOLD)
-
-
-def _draw_winner(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    """The end of the game in the middle of the ring: the winner (if any) and why it ended."""
-    box = _centre_box(ended=True)
-    x0, y0, x1, _ = box
-    rounded_box(d, box, 26, GOLD, INK, 6)
-    if view.winner is None:
-        centred_text(d, (x0, y0 + 16, x1, y0 + 96), "GAME OVER", 52, bold=True, fill=INK)
-    else:
-        name = view.ships[view.winner].captain_name
-        rounded_box(d, (x0 + 16, y0 + 16, x1 - 16, y0 + 112), 20, seat_colour(view.winner), INK, 3)
-        centred_text(d, (x0, y0 + 16, x1, y0 + 52), "WINNER", 26, bold=True, fill=INK)
-        centred_text(d, (x0, y0 + 50, x1, y0 + 108), name, fit_size(name, 46, WINNER_W - 60, True),
-                     bold=True, fill=INK)
-    for j, ln in enumerate(wrap(view.ended, 28, WINNER_W - 40, bold=True)[:3]):
-        centred_text(d, (x0, y0 + 124 + j * 36, x1, y0 + 160 + j * 36), ln, 28, bold=True, fill=INK)
-
-
-def _draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> None:
-    for i, ship in enumerate(view.ships):
-        col, row = i % LEGEND_COLS, i // LEGEND_COLS
-        x = LEGEND_MARGIN + col * (CARD_W + LEGEND_GAP)
-        y = top + row * (CARD_H + LEGEND_GAP)
-        _seat_card(d, view, ship, (x, y, x + CARD_W, y + CARD_H))
-
-
-def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, box: Box) -> None:
-    x0, y0, x1, y1 = box
-    colour = seat_colour(ship.seat)
-    active = ship.seat == (view.winner if view.ended else view.active_seat)
-    waiting = ship.seat in view.waiting_on
-    rounded_box(d, box, 16, CARD_BG, colour if active or waiting else (60, 80, 100), 6 if active or waiting else 2)
-    d.rectangle((x0 + 6, y0 + 6, x0 + 26, y1 - 6), fill=colour)
-    tag = ("WINNER" if view.ended else "THEIR TURN") if active else "WAITING" if waiting else ""
-    tag_w = text_width(tag, 22, True) + 24 if tag else 0
-    if tag:
-        pill(d, (x1 - 14 - tag_w / 2, y0 + 30), tag, 22, colour, outline=WHITE, width=2, pad=12)
-    title = f"{ship.seat + 1}. {ship.captain_name}"
-    draw_text(d, (x0 + 40, y0 + 32), title, fit_size(title, 34, x1 - x0 - 70 - tag_w, True),
-              bold=True, fill=WHITE, anchor="lm")
-    home = next((s.name for s in view.spaces if s.number == ship.home), str(ship.home))
-    line2 = f"{ship.ship} · home: {home}" if ship.ship else "choosing a captain"
-    draw_text(d, (x0 + 40, y0 + 76), line2, fit_size(line2, 27, x1 - x0 - 56), fill=MUTED, anchor="lm")
-    hand = f"Hand {ship.hand_size}"
-    draw_text(d, (x0 + 40, y0 + 118), hand, 28, bold=True, fill=WHITE, anchor="lm")
-    left = x0 + 40 + text_width(hand, 28, True) + 24
-    coin_row(d, (left, y0 + 118), ship.coins, view.coin_names, x1 - 16 - left, 27)
-    line4, fill = (", ".join(ship.effects), WARN) if ship.effects else (f"Ability: {ship.ability}", MUTED)
-    draw_text(d, (x0 + 40, y0 + 160), line4, fit_size(line4, 27, x1 - x0 - 56), fill=fill, anchor="lm")
+def _box_at(x: float, y: float, w: float, h: float) -> Box:
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
 # ---- entry point -----------------------------------------------------------------------------
-def _height(players: int) -> int:
-    rows = math.ceil(players / LEGEND_COLS)
-    return BOARD_BOTTOM + LEGEND_MARGIN + rows * (CARD_H + LEGEND_GAP) + LEGEND_MARGIN - LEGEND_GAP
-
-
 def render_board(view: PirateChestView) -> bytes:
     """The board as PNG bytes: public when `view.viewer` is None (thread posts)."""
     key: SpacesKey = (view.board_size, tuple((s.number, s.kind) for s in view.spaces))
-    img = Image.new("RGB", (W, _height(len(view.ships))), LEGEND_BG)
+    img = Image.new("RGB", (W, BOARD_BOTTOM + legend_height(len(view.ships))), LEGEND_BG)
     img.paste(_board_base(key), (0, 0))
     d = ImageDraw.Draw(img)
-    _draw_header(d, view)
+    draw_header(d, view)
     _draw_labels(d, view)
     _draw_island_coins(d, view)
     _draw_last_move(d, view)
-    _draw_centre(d, view)
+    draw_centre(d, view, (CX, CY))
     _draw_ships(d, view)
-    _draw_legend(d, view, BOARD_BOTTOM + LEGEND_MARGIN)
+    draw_legend(d, view, BOARD_BOTTOM)
     return encode_png(img)
 

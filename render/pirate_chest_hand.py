@@ -10,8 +10,19 @@ from PIL import Image, ImageDraw
 
 from engine.pirate_chest.view import CardView, PirateChestView
 from render.common import (
-    GOLD, INK, RGB, WHITE, Box, centred_text, draw_text, encode_png, fit_size, rounded_box, seat_colour,
-    text_width, wrap,
+    GOLD,
+    INK,
+    RGB,
+    WHITE,
+    Box,
+    centred_text,
+    draw_text,
+    encode_png,
+    fit_size,
+    rounded_box,
+    seat_colour,
+    text_width,
+    wrap,
 )
 
 # ---- layout constants -------------------------------------------------------------------
@@ -89,7 +100,8 @@ def _draw_header(d: ImageDraw.ImageDraw, view: PirateChestView, seat: int) -> No
     sub = f"{ship.ship} · {len(view.hand or [])} cards · Turn {view.turn_number}"
     draw_text(d, (MARGIN + 20, 96), sub, fit_size(sub, 28, W - 60), fill=MUTED, anchor="lm")
     draw_text(d, (MARGIN + 20, 148), "Your coins:", 30, bold=True, fill=WHITE, anchor="lm")
-    coin_row(d, (MARGIN + 210, 148), ship.coins, view.coin_names, W - MARGIN - 230, size=30)
+    left = MARGIN + 20 + text_width("Your coins:", 30, True) + 16
+    coin_row(d, (left, 148), ship.coins, view.coin_names, W - MARGIN - left, size=30)
 
 
 def _draw_sealed(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> None:

@@ -33,7 +33,7 @@ from store.records import (
     action_from_row,
     game_from_row,
 )
-from store.seating import add_seat, remove_seat, seats_of
+from store.seating import add_seat, hand_to_bot, remove_seat, seats_of
 from store.verify import verify_record
 
 Snapshot = str | Mapping[str, Any]
@@ -161,6 +161,10 @@ class Store(NotifyTables, Database):
     async def unseat(self, game_id: int, seat: int) -> None:
         """Free a seat in the lobby; later seats move down one so seats stay 0..n-1."""
         await self._write(lambda conn: remove_seat(conn, game_row(conn, game_id), seat))
+
+    async def hand_to_bot(self, game_id: int, seat: int, policy: str = "greedy") -> None:
+        """Replace a seated player of a running game with a bot (kick, or a player leaving)."""
+        await self._write(lambda conn: hand_to_bot(conn, game_row(conn, game_id), seat, policy))
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         def run(conn: sqlite3.Connection) -> list[SeatRecord]:

@@ -55,3 +55,13 @@ def remove_seat(conn: sqlite3.Connection, game: sqlite3.Row, seat: int) -> None:
         conn.execute("INSERT INTO seats (game_id, seat, user_id, bot_policy, display_name) VALUES (?, ?, ?, ?, ?)",
                      (game["id"], s.seat - 1, s.user_id, s.bot_policy, s.display_name))
     _bump(conn, game["id"])
+
+
+def hand_to_bot(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, policy: str) -> None:
+    """A running game keeps its seats: a player who leaves or is kicked is replaced by a bot."""
+    if game["status"] != "active":
+        raise SeatError("Only a running game hands seats to bots; in the lobby the seat is simply freed.")
+    cur = conn.execute("UPDATE seats SET user_id = NULL, bot_policy = ?, display_name = display_name || ' (bot)' "
+                       "WHERE game_id = ? AND seat = ?", (policy, game["id"], seat))
+    if cur.rowcount != 1:
+        raise SeatError(f"There is no seat {seat} in this game.")

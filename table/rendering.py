@@ -27,3 +27,17 @@ async def board_png_async(game_id: str, view: Any) -> bytes:
 
 async def hand_png_async(game_id: str, view: Any) -> bytes:
     return await asyncio.to_thread(hand_png, game_id, view)
+
+
+def _text_module(game_id: str) -> Any:
+    return importlib.import_module(f"render.{game_id}_text")
+
+
+def private_text(game_id: str, view: Any) -> str:
+    text: str = _text_module(game_id).private_text(view)
+    return text
+
+
+def public_text(game_id: str, view: Any) -> str:
+    text: str = _text_module(game_id).public_text(view)
+    return text

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -178,26 +178,28 @@ class TableService:
         return self._game(record.game_type).view(s, viewer)
 
     async def flush_outbox(self, limit: int = 100) -> int:
-        """Deliver unsent outbox rows in order; a failure is recorded and retried next time.
+        """Deliver unsent outbox rows, per game in order; returns how many rows were settled.
 
-        After a failure the rest of that game's rows wait too, so a thread never shows a later
-        board before an earlier one."""
-        sent = 0
-        blocked: set[int] = set()
-        for item in await self.store.unsent_outbox(limit):
-            if item.game_id in blocked:
-                continue
-            record, s = await self.load(item.game_id)
-            try:
-                await self.notifier.deliver(record, s, item)
-            except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
-                log.warning("game %s: delivering %s to %s failed: %s", item.game_id, item.kind, item.target, e)
-                await self.store.mark_failed(item.id, str(e))
-                blocked.add(item.game_id)
-                continue
-            await self.store.mark_sent(item.id)
-            sent += 1
-        return sent
+        Consecutive board posts of one game go out as one post carrying all their events (a bot
+        burst or a multi-step turn makes one message, not twenty). After a failure the rest of
+        that game's rows wait, so a thread never shows a later board before an earlier one."""
+        by_game: dict[int, list[OutboxRow]] = {}
+        for row in await self.store.unsent_outbox(limit):
+            by_game.setdefault(row.game_id, []).append(row)
+        settled = 0
+        for game_id, rows in by_game.items():
+            for batch in merge_boards(rows):
+                record, s = await self.load(game_id)
+                try:
+                    await self.notifier.deliver(record, s, batch[-1])
+                except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
+                    log.warning("game %s: delivering %s to %s failed: %s", game_id, batch[-1].kind, batch[-1].target, e)
+                    await self.store.mark_failed(batch[-1].id, str(e))
+                    break
+                for row in batch:
+                    await self.store.mark_sent(row.id)
+                settled += len(batch)
+        return settled
 
     # ---- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -221,3 +223,17 @@ def _first_error(e: ValidationError) -> str:
     err = e.errors()[0]
     where = ".".join(str(x) for x in err["loc"]) or "options"
     return f"{where}: {err['msg']}"
+
+
+def merge_boards(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """Batches to deliver: runs of consecutive board rows become one row (the last, with every
+    event of the run); other rows stand alone."""
+    batches: list[list[OutboxRow]] = []
+    for row in rows:
+        if row.kind == "board" and batches and batches[-1][-1].kind == "board":
+            run = batches[-1]
+            events = [e for r in run for e in r.payload.get("events", [])] + row.payload.get("events", [])
+            run.append(replace(row, payload={**row.payload, "events": events}))
+        else:
+            batches.append([row])
+    return batches

@@ -67,7 +67,15 @@ async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[
     """Validate and store a new message, then echo it over the gateway."""
     check_message(payload, files)
     world = fake.world
+    nonce = payload.get("nonce")
+    if nonce is not None and payload.get("enforce_nonce"):
+        # Discord: a message resent with the same nonce (enforce_nonce) is not created twice.
+        twin = next((m for m in world.messages.values()
+                     if m.channel_id == channel_id and m.nonce == str(nonce) and not m.deleted), None)
+        if twin is not None:
+            return twin
     msg = world.store_message(channel_id, author_id or world.bot.id, **extra)
+    msg.nonce = str(nonce) if nonce is not None else None
     _apply(fake, msg, payload, files, new=True)
     if msg.interaction_id is None:
         msg.flags &= ~MessageFlag.EPHEMERAL  # only interaction responses can be ephemeral

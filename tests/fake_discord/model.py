@@ -171,6 +171,7 @@ class Message:
     visibility: Visibility = "public"
     audience: int | None = None  # the one user who can see it (DM / ephemeral); None = the channel
     history: list[JSON] = field(default_factory=list)  # earlier versions, oldest first
+    nonce: str | None = None  # with enforce_nonce, a resend with the same nonce returns this message
 
     @property
     def loading(self) -> bool:

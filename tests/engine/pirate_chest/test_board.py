@@ -94,3 +94,5 @@ def test_board_distance_counts_the_short_way_round() -> None:
               captains=["jones", "kidd", "hook", "lola"])
     s, _ = act(s, (0, "kraken"))
     assert legal(s, 0) == ["target kidd", "target hook"]
+    s, _ = act(s, (0, "target hook"))    # PC-KRAKEN-02 (reading): Davy Jones picks one; only it sinks
+    assert [p.position for p in s.players[1:]] == [23, 24, 8]

@@ -91,7 +91,7 @@ def test_privateer_on_every_move_extra_moves_too() -> None:
     """PC-PRIV-02: with the Compass's extra move Kidd may use Privateer again."""
     s = _table(player("kidd", position=2, coins=["compass"]), player("jones"), **turn(0, moves_left=2))
     s, _ = act(s, (0, "privateer"), (0, "sail 1 cw"))
-    assert legal(s, 0) == ["roll", "privateer"]
+    assert legal(s, 0) == ["roll", "privateer", "end"]   # extra moves may be left unused
     s, _ = act(s, (0, "privateer"), (0, "sail 1 cw"))
     assert s.players[0].position == 4 and legal(s, 0) == ["end"]
 
@@ -167,7 +167,7 @@ def test_swift_each_move_can_end_in_a_fight() -> None:
                **turn(0, moves_left=2))
     s, _ = act(s, (0, "roll"), (0, "sail 3 cw"), (0, "boarding"), (1, "stand"), (0, "ready"), (1, "ready"))
     assert s.players[0].coins == ["map"] and s.players[1].position == 12
-    assert legal(s, 0) == ["roll"]
+    assert legal(s, 0) == ["roll", "end"]
 
 
 # ---- BLOCKADE (Admiral Horatio) ---------------------------------------------------------------
@@ -201,11 +201,19 @@ def test_blockade_go_to_moves_jump_it() -> None:
     assert s.players[0].position == 12
 
 
+def test_blockade_stops_a_ship_pushed_by_lost() -> None:
+    """PC-BLOCK-03 (reading): Lost's push is rolled sailing, so it cannot carry a ship past the Admiral."""
+    s = _table(player("kidd", position=1, hand=["lost"]), player("hook", position=3), player("horatio", position=5),
+               forced=[4])
+    s, _ = act(s, (0, "play lost"), (0, "target hook"))
+    assert legal(s, 0) == ["sail 4 ccw to sea-23"]
+
+
 def test_blockade_leaving_the_admirals_space_either_way() -> None:
     """PC-BLOCK-04 (reading: a ship sharing the Admiral's space may leave it in either direction)."""
     s = _table(player("kidd", position=5), player("horatio", position=5), forced=[3])
     s, _ = act(s, (0, "roll"))
-    assert legal(s, 0) == ["sail 3 cw to caribbean", "sail 3 ccw to sea-2"]
+    assert legal(s, 0) == ["sail 3 cw to sea-8", "sail 3 ccw to sea-2"]
 
 
 def test_blockade_admiral_hand_limit_is_7() -> None:

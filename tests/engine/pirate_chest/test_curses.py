@@ -48,7 +48,7 @@ LOLA_MOVES_AND_ENDS = [(0, "roll"), (0, "sail 2 ccw"), (0, "end")]   # Lola 18 -
 
 
 def test_curse_picks_an_opponent_then_rolls() -> None:
-    """PC-CURSE-07 (Curses): Lola names any opponent first; the roll comes after the choice."""
+    """How every curse below is cast (Curses): Lola names any opponent first; the roll comes after."""
     out = scenario(table(), [(0, "curse")])
     assert out["legal"] == {"0": ["target kidd", "target hook"]}
     assert out["state"]["rng"]["forced"] == []   # nothing rolled yet
@@ -78,6 +78,17 @@ def test_curse_2_minus_two_on_every_roll_until_the_end_of_his_next_turn() -> Non
                    dice=[2, 2, 5], deck=["rum", "knives"])
     assert out["state"]["turn"]["seat"] == 2
     assert players(out)[1]["dice_penalty"] is False
+
+
+def test_curse_2_is_taken_once_from_a_fight_roll_with_a_bonus_die() -> None:
+    """PC-CURSE-02 [reading]: the -2 comes off each roll once. A cursed Dragon Lady's broadside roll
+    is her die plus the Rockets die: 5 - 2 + 4 = 7, beating Lola's 6."""
+    ships = [ship("lola"), ship("dragon-lady", at=20), ship("hook", at=2)]
+    steps = [(0, "curse"), (0, "target dragon-lady"), (0, "roll"), (0, "sail 2 cw"), (0, "broadsides"),
+             (1, "stand"), (0, "ready"), (1, "ready")]
+    out = scenario(ships, steps, dice=[2, 2, 6, 5, 4])
+    assert "Totals: Mama Lola 6, The Dragon Lady 7." in out["events"]
+    assert players(out)[0]["times_sunk"] == 1
 
 
 def test_curse_2_on_the_roller_can_push_a_curse_roll_off_the_table() -> None:

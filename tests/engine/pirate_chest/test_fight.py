@@ -36,7 +36,6 @@ def players(out: dict[str, Any]) -> list[dict[str, Any]]:
     return out["state"]["players"]
 
 
-
 LAND = [(0, "roll"), (0, "sail 2 cw")]   # Kidd 12 -> 14, with a forced 2
 
 
@@ -49,7 +48,7 @@ def fight(mode: str, kidd: Sequence[str] = (), hook: Sequence[str] = (), dice: t
     actions = LAND + [(0, mode), (1, "stand")] + [(0, f"commit {c}") for c in kidd] + [(1, f"commit {c}") for c in hook]
     if dice is not None:
         actions += [(0, "ready"), (1, "ready")]
-    return scenario(ships, actions, dice=[2, *(dice or ())], deck=["knives", "axes"])
+    return scenario(ships, actions, dice=[2, *(dice or ())], deck=["rum", "stowaway"])
 
 
 def totals(kidd: int, hook: int) -> str:

@@ -95,6 +95,13 @@ def test_setup_highest_start_roll_goes_first() -> None:
     assert out["pending"]["waiting_on"] == [1]
 
 
+def test_setup_start_roll_uses_luck() -> None:
+    """PC-SETUP-06, PC-LUCK-01: the start roll is made once captains are known, so Jack Sparrow
+    rolls two dice and the better counts (1 and 6 beat Kidd's 5)."""
+    out = run({"rng": {"forced": [1, 6, 5]}}, [(0, "captain sparrow"), (1, "captain kidd")], players=2)
+    assert "Jack Sparrow goes first." in out["events"]
+
+
 def test_setup_tied_start_rolls_roll_again_then_play_goes_up_the_seats() -> None:
     """PC-SETUP-07 (reading): only the tied players roll again; afterwards play passes to the next
     seat number, wrapping round (seat 1 → 2 → 0)."""

@@ -1,0 +1,94 @@
+"""ParleyBot: the discord.py Bot with Parley's services (store, table service, notifier).
+
+Kept here rather than in bot.py so bot.py stays importable without Discord for the local
+table; bot.build_bot() is the factory the README and tests use.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import answer_error
+from cogs.lobby import Lobby, LobbyButton
+from cogs.notifier import DiscordNotifier
+from cogs.panel import DYNAMIC_ITEMS
+from cogs.play import Play
+from cogs.turns import Turns
+from store import GameRecord, Store
+from table import TableService
+
+log = logging.getLogger(__name__)
+
+
+class ParleyBot(commands.Bot):
+    def __init__(self, settings: Any, *, clock: Callable[[], float] = time.time, bot_delay: float = 1.5,
+                 timer_tick: float = 60.0, **bot_options: Any) -> None:
+        bot_options.setdefault("chunk_guilds_at_startup", False)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
+        self.settings = settings
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.timer_tick = timer_tick
+        self.dirty: set[int] = set()
+        self.woken = asyncio.Event()
+        self.pumping = False
+        self.store: Store
+        self.table: TableService
+        self.notifier = DiscordNotifier(self)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.table = TableService(self.store, self.notifier)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        for cog in (Lobby(self), Play(self), Turns(self)):
+            await self.add_cog(cog)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Guild sync is instant (for development); global sync can take up to an hour to show."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await answer_error(interaction, original)
+
+    # ---- services for the cogs -----------------------------------------------------------
+    def wake(self, game_id: int) -> None:
+        """A game changed: let its bots play and deliver its outbox soon."""
+        self.dirty.add(game_id)
+        self.woken.set()
+
+    async def resume_bots(self) -> None:
+        """After a restart, games waiting on a bot carry on by themselves."""
+        for record in await self.store.list_games(status="active"):
+            self.dirty.add(record.id)
+        self.woken.set()
+
+    async def channel(self, channel_id: int) -> Any:
+        return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+
+    async def post(self, record: GameRecord, content: str, **kwargs: Any) -> discord.Message | None:
+        if record.thread_id is None:
+            return None
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        channel = await self.channel(record.thread_id)
+        message: discord.Message = await channel.send(content, **kwargs)
+        return message

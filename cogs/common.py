@@ -1,0 +1,98 @@
+"""Glue shared by the cogs: find the game an interaction is about, the acting seat, replies."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from store import GameRecord
+
+if TYPE_CHECKING:
+    from cogs.app import ParleyBot
+
+log = logging.getLogger(__name__)
+EPHEMERAL_LIMIT = 1900
+
+
+class Refusal(Exception):
+    """A friendly 'no' for the user (answered ephemerally by the error handler)."""
+
+
+def parley(interaction: discord.Interaction) -> ParleyBot:
+    bot: ParleyBot = interaction.client  # type: ignore[assignment]  # always ours
+    return bot
+
+
+async def game_for(interaction: discord.Interaction, game_id: int | None) -> GameRecord:
+    """The game named by id, or the game whose thread this is."""
+    bot = parley(interaction)
+    if game_id is not None:
+        return await bot.store.load(game_id)
+    channel_id = interaction.channel_id
+    record = await bot.store.find_by_thread(channel_id) if channel_id else None
+    if record is None:
+        raise Refusal("Use this inside a game's thread, or give the game number (see /game list).")
+    return record
+
+
+def seat_of(record: GameRecord, user_id: int) -> int:
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise Refusal("You are not seated at this game. Join it from its lobby before it starts.")
+    return seat
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return bool(perms.manage_threads or perms.administrator)
+
+
+def require_host(interaction: discord.Interaction, record: GameRecord, what: str) -> None:
+    if record.host_user_id != interaction.user.id and not is_moderator(interaction):
+        raise Refusal(f"Only the host or a moderator (Manage Threads) can {what}.")
+
+
+def clip(text: str, limit: int = EPHEMERAL_LIMIT) -> str:
+    """Discord caps a message at 2000 characters: keep the end, which is the newest part."""
+    if len(text) <= limit:
+        return text
+    return "…\n" + text[-(limit - 2):]
+
+
+def title_of(record: GameRecord) -> str:
+    from engine.core import get_game
+    return f"{get_game(record.game_type).title} #{record.id}"
+
+
+async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """Answer ephemerally, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(content), ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(clip(content), ephemeral=True, **kwargs)
+
+
+FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, ValueError)
+
+
+async def answer_error(interaction: discord.Interaction, error: Exception) -> None:
+    """Every refusal is answered ephemerally; anything unexpected is logged and apologised for."""
+    from store import StoreError
+    if isinstance(error, (*FRIENDLY_ERRORS, StoreError)):
+        text = f"✗ {error}"
+    else:
+        log.error("interaction %s by %s failed", interaction.id, interaction.user.id, exc_info=error)
+        text = "Something went wrong on our side. Press **Your move** or use /board to see where the game stands."
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error", interaction.user.id)
+
+
+async def guarded(interaction: discord.Interaction, work: Any) -> None:
+    """Run a component callback, answering any error the same way as slash commands."""
+    try:
+        await work
+    except Exception as e:  # noqa: BLE001 — answered kindly, logged when unexpected
+        await answer_error(interaction, e)

@@ -1,0 +1,236 @@
+"""/game: create a game in its own thread, join, leave, add bots, start, cancel, kick, list, status."""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import Refusal, game_for, guarded, is_moderator, parley, reply, require_host, title_of
+from cogs.describe import seat_list, waiting_text
+from engine.core import all_games, get_game
+from store import GameRecord
+
+log = logging.getLogger(__name__)
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in all_games()]
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """'voodoo_doll larger_board turn_limit=80' or a JSON object → an options dict."""
+    text = (text or "").strip()
+    if not text:
+        return {}
+    if text.startswith("{"):
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            raise Refusal("The options look like JSON but are not valid JSON.") from None
+        if not isinstance(value, dict):
+            raise Refusal("Options must be words like `voodoo_doll larger_board` or a JSON object.")
+        return value
+    options: dict[str, Any] = {}
+    for word in text.replace(",", " ").split():
+        key, _, raw = word.partition("=")
+        options[key.replace("-", "_")] = _option_value(raw) if raw else True
+    return options
+
+
+def _option_value(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    return int(raw) if raw.lstrip("-").isdigit() else raw
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"parley:lobby:(?P<game>\d+):(?P<what>join|leave|bot|start)"):
+    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+              "bot": ("Add bot", discord.ButtonStyle.secondary), "start": ("Start", discord.ButtonStyle.primary)}
+
+    def __init__(self, game_id: int, what: str) -> None:
+        label, style = self.LABELS[what]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"parley:lobby:{game_id}:{what}"))
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> LobbyButton:
+        return cls(int(match["game"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        action = {"join": join, "leave": leave, "bot": add_bot, "start": start}[self.what]
+        await guarded(interaction, action(interaction, self.game_id))
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for what in ("join", "leave", "bot", "start"):
+        view.add_item(LobbyButton(game_id, what))
+    return view
+
+
+def lobby_text(record: GameRecord) -> str:
+    game = get_game(record.game_type)
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "standard rules"
+    return (f"**{title_of(record)}** — lobby ({len(record.seats)}/{record.players} seats, "
+            f"{game.min_players}–{game.max_players} players)\nHost: <@{record.host_user_id}> · Options: {options}\n"
+            f"{seat_list(record)}\nPress **Join** to take a seat; the host presses **Start** when everyone is in.")
+
+
+async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
+    bot = parley(interaction)
+    record = await bot.store.load(game_id)
+    message_id = record.settings.get("lobby_message_id")
+    if record.status != "lobby" or not message_id or not record.thread_id:
+        return
+    try:
+        thread = await bot.channel(record.thread_id)
+        await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record),
+                                                              allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as e:
+        log.warning("game %s: could not update the lobby message: %s", game_id, e)
+
+
+async def join(interaction: discord.Interaction, game_id: int | None) -> None:
+    record = await game_for(interaction, game_id)
+    seat = await parley(interaction).table.join(record.id, interaction.user.id, interaction.user.display_name)
+    await reply(interaction, f"You took seat {seat + 1} in {title_of(record)}.")
+    await refresh_lobby(interaction, record.id)
+
+
+async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
+    bot = parley(interaction)
+    record = await game_for(interaction, game_id)
+    seat = record.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("You are not seated at this game.")
+    if record.status == "active":
+        await bot.store.hand_to_bot(record.id, seat)
+        await reply(interaction, "You left; a bot plays your seat from now on.")
+        bot.wake(record.id)
+        return
+    await bot.table.leave(record.id, interaction.user.id)
+    await reply(interaction, f"You left {title_of(record)}.")
+    await refresh_lobby(interaction, record.id)
+
+
+async def add_bot(interaction: discord.Interaction, game_id: int | None, policy: str = "greedy") -> None:
+    record = await game_for(interaction, game_id)
+    require_host(interaction, record, "add bots")
+    seat = await parley(interaction).table.add_bot(record.id, policy)
+    await reply(interaction, f"A {policy} bot took seat {seat + 1}.")
+    await refresh_lobby(interaction, record.id)
+
+
+async def start(interaction: discord.Interaction, game_id: int | None) -> None:
+    bot = parley(interaction)
+    record = await game_for(interaction, game_id)
+    require_host(interaction, record, "start the game")
+    if record.status != "lobby":
+        raise Refusal("This game has already started.")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await bot.table.start(record.id, by_user=None)
+    await bot.notifier.test_dms(await bot.store.load(record.id))
+    await reply(interaction, f"{title_of(record)} has started. Good sailing!")
+    bot.wake(record.id)
+
+
+class Lobby(commands.Cog):
+    game = app_commands.Group(name="game", description="Create, join and manage games")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a new game in its own thread")
+    @app_commands.describe(game="Which game", players="How many seats", options="Variants, e.g. voodoo_doll larger_board")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12] = 4,
+                  options: str | None = None) -> None:
+        bot = parley(interaction)
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal("Use /game new in a server text channel; each game then gets its own thread.")
+        chosen = parse_options(options)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id = await bot.table.create(game, players, chosen, host_user_id=interaction.user.id,
+                                         guild_id=interaction.guild_id, channel_id=channel.id)
+        record = await bot.store.load(game_id)
+        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
+        await bot.store.set_thread(game_id, thread.id)
+        await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
+        record = await bot.store.load(game_id)
+        message = await thread.send(lobby_text(record), view=lobby_view(game_id),
+                                    allowed_mentions=discord.AllowedMentions.none())
+        await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
+        await reply(interaction, f"Created {thread.mention}. Invite your crew there!")
+
+    @game.command(name="join", description="Take a seat")
+    async def join_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await join(interaction, game)
+
+    @game.command(name="leave", description="Give up your seat (a bot takes over a running game)")
+    async def leave_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await leave(interaction, game)
+
+    @game.command(name="add-bot", description="Seat a bot (host only)")
+    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("greedy", "random")])
+    async def add_bot_cmd(self, interaction: discord.Interaction, game: int | None = None, policy: str = "greedy") -> None:
+        await add_bot(interaction, game, policy)
+
+    @game.command(name="start", description="Start the game (host only)")
+    async def start_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await start(interaction, game)
+
+    @game.command(name="cancel", description="Cancel the game (host or moderator)")
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        bot = parley(interaction)
+        record = await game_for(interaction, game)
+        require_host(interaction, record, "cancel the game")
+        if record.status in ("finished", "cancelled"):
+            raise Refusal(f"This game is already {record.status}.")
+        await bot.store.set_status(record.id, "cancelled")
+        await bot.store.delete_timers(record.id)
+        await reply(interaction, f"{title_of(record)} is cancelled.")
+        await bot.post(record, f"{title_of(record)} was cancelled by {interaction.user.mention}.")
+
+    @game.command(name="kick", description="Remove a player (host or moderator); a bot takes a running seat")
+    async def kick(self, interaction: discord.Interaction, member: discord.User, game: int | None = None) -> None:
+        bot = parley(interaction)
+        record = await game_for(interaction, game)
+        require_host(interaction, record, "kick players")
+        seat = record.seat_of(member.id)
+        if seat is None:
+            raise Refusal(f"{member.display_name} is not seated at this game.")
+        if record.status == "active":
+            await bot.store.hand_to_bot(record.id, seat)
+            bot.wake(record.id)
+        else:
+            await bot.store.unseat(record.id, seat)
+            await refresh_lobby(interaction, record.id)
+        await reply(interaction, f"{member.display_name} was removed from seat {seat + 1}.")
+
+    @game.command(name="list", description="Games in this channel")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        bot = parley(interaction)
+        channel = interaction.channel
+        parent = getattr(channel, "parent_id", None) or interaction.channel_id
+        games = await bot.store.list_games(channel_id=parent, status=("lobby", "active"))
+        lines = [f"• {title_of(g)} — {g.status}, {len(g.seats)}/{g.players} seats"
+                 + (f" — <#{g.thread_id}>" if g.thread_id else "") for g in games]
+        await reply(interaction, "\n".join(lines) or "No open games here. Start one with /game new.")
+
+    @game.command(name="status", description="Seats and whose move it is")
+    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        bot = parley(interaction)
+        record = await game_for(interaction, game)
+        text = f"**{title_of(record)}** — {record.status}\n{seat_list(record)}"
+        if record.status == "active":
+            text += "\n" + await waiting_text(bot, record)
+        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+
+__all__ = ["Lobby", "LobbyButton", "is_moderator", "lobby_view", "parse_options"]

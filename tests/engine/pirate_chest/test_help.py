@@ -1,0 +1,126 @@
+"""The /rules help (data/pirate_chest/help.toml): well-formed topics within Discord's limits, every
+captain and card covered, and Parley's own wording: no run of 8 words copied from the rulebook."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+DATA = REPO / "data" / "pirate_chest"
+HELP = DATA / "help.toml"
+RULEBOOK = REPO.parent / "shared" / "rules" / "pirate_chest.txt"
+
+FIELDS = ("id", "title", "summary", "text")
+SUMMARY_MAX = 100
+TEXT_MAX = 1800
+WINDOW = 8
+REQUIRED = ["overview", "turn", "moving", "coins", "fighting", "escape", "sinking", "cards", "curses",
+            "captains", "variants", "commands"]
+CARD_TOPICS = ["cards-movement", "cards-attacks", "cards-hands", "cards-fight"]
+KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+def _load(name: str) -> dict:
+    with (DATA / name).open("rb") as f:
+        return tomllib.load(f)
+
+
+TOPICS: list[dict] = _load("help.toml")["topic"]
+BY_ID = {t["id"]: t for t in TOPICS}
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words with apostrophes dropped and every other mark a separator, so that
+    'Man's', 'Mans' and '**Mans**' all read the same."""
+    text = re.sub(r"['’‘`]", "", text.lower())
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def windows(ws: list[str], n: int = WINDOW) -> set[tuple[str, ...]]:
+    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
+
+
+def rulebook_windows() -> set[tuple[str, ...]]:
+    """The rulebook is kept outside the repository (none of its text may live here)."""
+    if not RULEBOOK.is_file():
+        pytest.skip(f"the rulebook is not at {RULEBOOK}")
+    return windows(words(RULEBOOK.read_text(encoding="utf-8")))
+
+
+def test_every_topic_has_the_fields_within_limits() -> None:
+    assert TOPICS, "help.toml has no [[topic]] entries"
+    for t in TOPICS:
+        assert set(t) == set(FIELDS), f"{t.get('id')}: fields {sorted(t)}"
+        for field in FIELDS:
+            assert isinstance(t[field], str) and t[field].strip(), f"{t['id']}: empty {field}"
+        assert KEBAB.match(t["id"]), f"{t['id']}: not kebab-case"
+        assert "\n" not in t["summary"] and len(t["summary"]) <= SUMMARY_MAX, \
+            f"{t['id']}: summary is {len(t['summary'])} characters"
+        assert len(t["text"]) <= TEXT_MAX, f"{t['id']}: text is {len(t['text'])} characters"
+
+
+def test_ids_are_unique_and_the_expected_topics_exist() -> None:
+    ids = [t["id"] for t in TOPICS]
+    assert len(ids) == len(set(ids)), f"duplicate ids: {sorted({i for i in ids if ids.count(i) > 1})}"
+    missing = [i for i in REQUIRED + CARD_TOPICS if i not in BY_ID]
+    assert not missing, f"missing topics: {missing}"
+
+
+def test_the_header_says_it_is_parleys_own_wording() -> None:
+    header = HELP.read_text(encoding="utf-8").split("[[topic]]", 1)[0]
+    assert "Parley's own wording" in header
+
+
+def test_every_captain_is_named_in_the_captains_topic() -> None:
+    text = BY_ID["captains"]["text"]
+    missing = [c["id"] for c in _load("captains.toml")["captain"] if c["name"] not in text]
+    assert not missing, f"captains not named in the captains topic: {missing}"
+
+
+def test_every_card_is_mentioned_in_some_topic() -> None:
+    everything = "\n".join(t["text"] for t in TOPICS).lower()
+    missing = [c["name"] for c in _load("cards.toml")["card"] if c["name"].lower() not in everything]
+    assert not missing, f"cards not mentioned anywhere in the help: {missing}"
+
+
+def test_every_card_is_listed_in_a_card_topic() -> None:
+    card_text = "\n".join(BY_ID[i]["text"] for i in CARD_TOPICS).lower()
+    missing = [c["name"] for c in _load("cards.toml")["card"] if c["name"].lower() not in card_text]
+    assert not missing, f"cards missing from the card topics: {missing}"
+
+
+def test_every_fight_card_is_in_the_fight_topic_with_its_bonus() -> None:
+    text = BY_ID["cards-fight"]["text"]
+    lines = text.splitlines()
+    for c in _load("cards.toml")["card"]:
+        if c["effect"] != "fight":
+            continue
+        line = next((ln for ln in lines if f"**{c['name']}**" in ln), None)
+        assert line is not None, f"{c['name']} is not in cards-fight"
+        assert line.lstrip("- ").startswith(f"+{c['bonus']} "), f"{c['name']}: wrong bonus in {line!r}"
+
+
+@pytest.mark.parametrize("topic", TOPICS, ids=[t["id"] for t in TOPICS])
+def test_no_eight_word_run_from_the_rulebook(topic: dict) -> None:
+    rulebook = rulebook_windows()
+    for field in FIELDS:
+        copied = windows(words(topic[field])) & rulebook
+        assert not copied, f"{topic['id']}.{field} repeats the rulebook: {sorted(' '.join(w) for w in copied)}"
+
+
+def test_no_eight_word_run_from_the_rulebook_anywhere_in_the_file() -> None:
+    """Also across field boundaries and in the comments."""
+    rulebook = rulebook_windows()
+    copied = windows(words(HELP.read_text(encoding="utf-8"))) & rulebook
+    assert not copied, f"help.toml repeats the rulebook: {sorted(' '.join(w) for w in copied)}"
+
+
+def test_the_copy_check_would_catch_a_copied_sentence() -> None:
+    """Guard the guard: a rulebook line, re-cased and re-punctuated, is still caught."""
+    rulebook = rulebook_windows()
+    assert len(rulebook) > 1000
+    sample = "**attacker wins ties!** the LOSER is sunk, and must give his coins to the winner."
+    assert windows(words(sample)) & rulebook
