@@ -40,7 +40,9 @@ MUTED: RGB = (176, 196, 212)    # secondary text on dark backgrounds
 NIGHT: RGB = (8, 24, 40)        # header bands and panels
 WARN: RGB = (255, 150, 120)     # effects and warnings on dark backgrounds
 
-PALETTE_PNG = True      # quantize to 256 colours before encoding (smaller, same look: measured)
+# Quantize to 256 colours before encoding. Measured on a 6-seat board (1200x1988): RGB 198 KiB
+# in 82 ms; palette 85 KiB in 24 ms quantize + 29 ms encode, a few hundred edge pixels off by <40.
+PALETTE_PNG = True
 
 K = TypeVar("K", bound=Hashable)
 

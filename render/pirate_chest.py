@@ -1,9 +1,10 @@
 """Pirate Chest board image: View -> PNG. Draws only what the view holds (no rules, no secrets).
 
 Layout, top to bottom: a header (who the game waits on, turn, deck), the circular track
-(spaces 1..board_size clockwise from the top, space board_size at twelve o'clock) with ships,
-coins, the last move and the centre panel (fight, winner), then one legend card per seat.
-The private hand image lives in render/pirate_chest_hand.py.
+(spaces 1..board_size clockwise, space board_size at twelve o'clock) with names, coins, the
+last move, ships and the centre panel (turn, fight or winner), then one legend card per seat.
+This module draws the ring; render/pirate_chest_panels.py the header, centre and legend;
+render/pirate_chest_hand.py the private hand image.
 """
 from __future__ import annotations
 
@@ -44,9 +45,10 @@ TRACK_W = 120                 # width of the track band behind the spaces
 LABEL_GAP = 12                # from a special space's edge to its name
 LABEL_SIZE, NOTE_SIZE = 28, 25   # space names; coin notes under them
 TOKEN_GAP = 8                 # from an open-sea space's inner edge to the nearest ship token
-TOKEN_STEP = 10               # a crowded token tries spots this much further in
+TOKEN_STEP = 12               # a crowded token tries spots this much further in
 TOKEN_SIZE = 30
 ARC_INSET = 12                # last-move arc runs this far inside the spaces
+ARROW_SHORT = 0.4             # ... and its head stops this many spaces before the end
 KEY_X, KEY_Y = 24, HEADER_H + BOARD_H - 130
 
 SEA: RGB = (14, 48, 78)
@@ -76,10 +78,6 @@ def _point(n: int, size: int, r: float) -> tuple[float, float]:
 def _space_r(size: int, special: bool) -> float:
     spacing = 2 * math.pi * RING_R / size
     return spacing * (0.48 if special else 0.38)
-
-
-def _overlap_area(a: Box, b: Box) -> float:
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _overlaps(a: Box, b: Box, pad: float = 3) -> bool:
@@ -139,8 +137,8 @@ def _draw_labels(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     for sp in view.spaces:
         room = _label_room(sp.number, view.board_size)
         lines = [(ln, sz, WHITE, True) for ln, sz in _fit_lines(sp.name, LABEL_SIZE, room)]
-        lines += [(f"coin: {view.coin_names.get(c, c)}", fit_size(f"coin: {view.coin_names.get(c, c)}", NOTE_SIZE,
-                   room, True), GOLD, True) for c in sp.coins if c != HIDDEN]
+        shown = [f"coin: {view.coin_names.get(c, c)}" for c in sp.coins if c != HIDDEN]
+        lines += [(t, fit_size(t, NOTE_SIZE, room, True), GOLD, True) for t in shown]
         hidden = sum(c == HIDDEN for c in sp.coins)
         if hidden:
             note = f"{hidden} face-down coin{'s' if hidden > 1 else ''}"
@@ -205,17 +203,18 @@ def _draw_last_move(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     if lm.start == lm.end:
         return
     forward = (lm.end - lm.start) % size <= size / 2
-    a0, a1 = (math.degrees(_angle(n, size)) for n in ((lm.start, lm.end) if forward else (lm.end, lm.start)))
+    step = ARROW_SHORT * 360 / size          # the head stops short of the end space's token
+    start, end = math.degrees(_angle(lm.start, size)), math.degrees(_angle(lm.end, size))
+    a0, a1 = (start, end - step) if forward else (end + step, start)
     a1 += 360 if a1 < a0 else 0
     r = RING_R - _space_r(size, True) - ARC_INSET
     box = (CX - r, CY - r, CX + r, CY + r)
     d.arc(box, a0, a1, fill=INK, width=14)
     d.arc(box, a0, a1, fill=colour, width=8)
-    _arrow_head(d, lm.end, size, r, 1 if forward else -1, colour)
+    _arrow_head(d, math.radians(a1 if forward else a0), r, 1 if forward else -1, colour)
 
 
-def _arrow_head(d: ImageDraw.ImageDraw, n: int, size: int, r: float, direction: int, colour: RGB) -> None:
-    a = _angle(n, size)
+def _arrow_head(d: ImageDraw.ImageDraw, a: float, r: float, direction: int, colour: RGB) -> None:
     tip = (CX + r * math.cos(a), CY + r * math.sin(a))
     tx, ty = -math.sin(a) * direction, math.cos(a) * direction        # tangent, along the move
     nx, ny = math.cos(a), math.sin(a)
@@ -225,47 +224,52 @@ def _arrow_head(d: ImageDraw.ImageDraw, n: int, size: int, r: float, direction: 
 
 
 def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    """Seat-coloured name tokens just inside the ring, tied to their space; crowded ones stack."""
+    """Seat-coloured name tokens just inside the ring, tied to their space by a line; crowded
+    ones move further in or aside. Lines first, so no line crosses a name."""
     size = view.board_size
     specials = {sp.number for sp in view.spaces}
     placed = [_box_at(*_point(n, size, RING_R), *[2 * _space_r(size, n in specials)] * 2) for n in range(1, size + 1)]
     centre = centre_box((CX, CY), view.ended != "")
-    for ship in sorted(view.ships, key=lambda s: (s.position, s.seat)):
-        if ship.position < 1:
-            continue
-        label = short_name(ship.captain_name)
-        x, y = _token_spot(ship.position, size, label, placed, centre)
+    ships = sorted((s for s in view.ships if s.position >= 1), key=lambda s: (s.position, s.seat))
+    spots = [_token_spot(s.position, size, short_name(s.captain_name), placed, centre) for s in ships]
+    for ship, spot in zip(ships, spots, strict=True):
         edge = _point(ship.position, size, RING_R - _space_r(size, ship.position in specials) + 4)
-        d.line((edge, (x, y)), fill=INK, width=7)
-        d.line((edge, (x, y)), fill=seat_colour(ship.seat), width=3)
-        active = ship.seat == (view.winner if view.ended else view.active_seat)
-        pill(d, (x, y), label, TOKEN_SIZE, seat_colour(ship.seat), outline=WHITE if active else INK,
-             width=4 if active else 2, pad=10)
+        d.line((edge, spot), fill=INK, width=7)
+        d.line((edge, spot), fill=seat_colour(ship.seat), width=3)
+    lit = view.winner if view.ended else view.active_seat
+    for ship, spot in zip(ships, spots, strict=True):
+        pill(d, spot, short_name(ship.captain_name), TOKEN_SIZE, seat_colour(ship.seat),
+             outline=WHITE if ship.seat == lit else INK, width=4 if ship.seat == lit else 2, pad=10)
 
 
 def _token_spot(n: int, size: int, label: str, placed: list[Box], centre: Box) -> tuple[float, float]:
-    """Where the token of a ship on space n goes: just inside the ring, else further in or to the
-    side, clear of spaces and other tokens (and of the centre panel when it can be). The token's
-    box is added to `placed`."""
+    """Where the token of a ship on space n goes: just inside the ring, else the nearest spot
+    further in or to the side that is clear of spaces and other tokens (and of the centre panel
+    when one is). The token's box is added to `placed`."""
     w, h = text_width(label, TOKEN_SIZE, True) + 20, TOKEN_SIZE + 10
     a = _angle(n, size)
     c, s = math.cos(a), math.sin(a)
     radial = min(w / 2 / max(abs(c), 1e-6), h / 2 / max(abs(s), 1e-6))    # centre to edge, inward
     along = min(w / 2 / max(abs(s), 1e-6), h / 2 / max(abs(c), 1e-6))     # centre to edge, sideways
     r0 = RING_R - _space_r(size, False) - TOKEN_GAP - radial
-    rings = [r0 - k * TOKEN_STEP for k in range(40) if r0 - k * TOKEN_STEP - radial > 20]
-    spots = [(r, side * (2 * along + 6)) for r in rings for side in (0, 1, -1)]
-    boxes = [_box_at(CX + r * c - t * s, CY + r * s + t * c, w, h) for r, t in spots]
-    box, least = boxes[0], math.inf             # the first free spot, else the one least in the way
+    spots = sorted(((k * TOKEN_STEP, side * (2 * along + 6)) for k in range(int(r0 // TOKEN_STEP) + 1)
+                    for side in range(-4, 5)), key=lambda p: math.hypot(*p))
+    boxes = [_box_at(CX + (r0 - dr) * c - t * s, CY + (r0 - dr) * s + t * c, w, h) for dr, t in spots]
+    box = _first_clear(boxes, placed, centre)
+    placed.append(box)
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+
+
+def _first_clear(boxes: list[Box], placed: list[Box], centre: Box) -> Box:
+    """The first box clear of `placed` and `centre`, else the first clear of `placed`."""
+    fallback = None
     for b in boxes:
         if any(_overlaps(b, p) for p in placed):
             continue
-        if _overlap_area(b, centre) < least:
-            box, least = b, _overlap_area(b, centre)
-        if least == 0:
-            break
-    placed.append(box)
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        if not _overlaps(b, centre):
+            return b
+        fallback = fallback or b
+    return fallback or boxes[0]
 
 
 def _box_at(x: float, y: float, w: float, h: float) -> Box:

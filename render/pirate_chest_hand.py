@@ -12,7 +12,10 @@ from engine.pirate_chest.view import CardView, PirateChestView
 from render.common import (
     GOLD,
     INK,
+    MUTED,
+    NIGHT,
     RGB,
+    WARN,
     WHITE,
     Box,
     centred_text,
@@ -33,13 +36,12 @@ HEADER_H = 190
 NAME_SIZE, TEXT_SIZE, LINE_H = 36, 29, 38
 BADGE_R = 46
 TILE_PAD = 20
+TEXT_W = TILE_W - 2 * TILE_PAD
 
 BG: RGB = (10, 30, 48)
 PARCHMENT: RGB = (244, 232, 204)
 PARCHMENT_EDGE: RGB = (120, 84, 40)
 FIGHT_EDGE: RGB = (168, 30, 30)
-MUTED: RGB = (176, 196, 212)
-COIN_DOWN: RGB = (96, 60, 30)
 
 # The card's own wording of a fight bonus ("+3 to your total in a boarding fight."); the view
 # carries name and text only, so the badge reads the number the text already shows.
@@ -93,7 +95,7 @@ def fight_bonus(c: CardView) -> tuple[int, str] | None:
 # ---- panels ----------------------------------------------------------------------------------
 def _draw_header(d: ImageDraw.ImageDraw, view: PirateChestView, seat: int) -> None:
     ship = view.ships[seat]
-    d.rectangle((0, 0, W, HEADER_H), fill=(8, 24, 40))
+    d.rectangle((0, 0, W, HEADER_H), fill=NIGHT)
     d.rectangle((0, 0, 18, HEADER_H), fill=seat_colour(seat))
     title = f"Your hand: {ship.captain_name}"
     draw_text(d, (MARGIN + 20, 44), title, fit_size(title, 44, W - 60, True), bold=True, fill=WHITE, anchor="lm")
@@ -108,17 +110,12 @@ def _draw_sealed(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> Non
     """The viewer's own fight cards sealed in the fight in progress (they are no longer in hand)."""
     assert view.fight is not None
     mine = "Sealed in this fight: " + ", ".join(c.replace("-", " ").title() for c in view.fight.my_cards)
-    draw_text(d, (MARGIN + 20, top + 24), mine, fit_size(mine, 28, W - 60, True), bold=True,
-              fill=(255, 150, 120), anchor="lm")
+    draw_text(d, (MARGIN + 20, top + 24), mine, fit_size(mine, 28, W - 60, True), bold=True, fill=WARN, anchor="lm")
 
 
 def _tile_height(hand: list[CardView]) -> int:
-    lines = max((len(wrap(c.text, TEXT_SIZE, _text_room(c))) for c in hand), default=1)
+    lines = max((len(wrap(c.text, TEXT_SIZE, TEXT_W)) for c in hand), default=1)
     return int(TILE_PAD + NAME_SIZE + 50 + lines * LINE_H + TILE_PAD)
-
-
-def _text_room(c: CardView) -> float:
-    return TILE_W - 2 * TILE_PAD
 
 
 def _draw_card(d: ImageDraw.ImageDraw, c: CardView, box: Box) -> None:
@@ -135,7 +132,7 @@ def _draw_card(d: ImageDraw.ImageDraw, c: CardView, box: Box) -> None:
         draw_text(d, (x0 + TILE_PAD, y), kinds, fit_size(kinds, 24, name_room, True), bold=True, fill=FIGHT_EDGE)
     d.line((x0 + TILE_PAD, y + 32, x1 - TILE_PAD - (2 * BADGE_R + 10 if bonus else 0), y + 32),
            fill=PARCHMENT_EDGE, width=2)
-    for i, line in enumerate(wrap(c.text, TEXT_SIZE, _text_room(c))):
+    for i, line in enumerate(wrap(c.text, TEXT_SIZE, TEXT_W)):
         draw_text(d, (x0 + TILE_PAD, y + 44 + i * LINE_H), line, TEXT_SIZE, fill=INK)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -49,9 +50,12 @@ class ActResult:
 
 
 class TableService:
-    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+    def __init__(self, store: Store, notifier: Notifier | None = None, *, board_hold: float = 0.0) -> None:
         self.store = store
         self.notifier: Notifier = notifier or NullNotifier()
+        self.board_hold = board_hold
+        self.held: set[int] = set()               # games whose latest board post is being held back
+        self._posted_waiting: dict[int, list[int]] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -178,28 +182,51 @@ class TableService:
         return self._game(record.game_type).view(s, viewer)
 
     async def flush_outbox(self, limit: int = 100) -> int:
-        """Deliver unsent outbox rows, per game in order; returns how many rows were settled.
+        """Deliver unsent outbox rows; returns how many rows were settled.
 
-        Consecutive board posts of one game go out as one post carrying all their events (a bot
-        burst or a multi-step turn makes one message, not twenty). After a failure the rest of
-        that game's rows wait, so a thread never shows a later board before an earlier one."""
+        Per game, all unsent board posts go out as one post carrying all their events (a bot
+        burst or a multi-step turn makes one message, not twenty), then the other rows in order.
+        A board is held back while the same seats are still deciding, for up to `board_hold`
+        seconds. After a failure the rest of that game's rows wait for the next flush."""
         by_game: dict[int, list[OutboxRow]] = {}
         for row in await self.store.unsent_outbox(limit):
             by_game.setdefault(row.game_id, []).append(row)
         settled = 0
+        self.held = set()
         for game_id, rows in by_game.items():
-            for batch in merge_boards(rows):
-                record, s = await self.load(game_id)
-                try:
-                    await self.notifier.deliver(record, s, batch[-1])
-                except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
-                    log.warning("game %s: delivering %s to %s failed: %s", game_id, batch[-1].kind, batch[-1].target, e)
-                    await self.store.mark_failed(batch[-1].id, str(e))
+            boards = [r for r in rows if r.kind == "board"]
+            batches = ([boards] if boards else []) + [[r] for r in rows if r.kind != "board"]
+            for batch in batches:
+                if batch is boards and self._hold(boards):
+                    self.held.add(game_id)
+                    continue
+                if not await self._deliver(game_id, batch):
                     break
-                for row in batch:
-                    await self.store.mark_sent(row.id)
                 settled += len(batch)
         return settled
+
+    async def _deliver(self, game_id: int, batch: list[OutboxRow]) -> bool:
+        record, s = await self.load(game_id)
+        item = merge_boards(batch) if batch[0].kind == "board" else batch[0]
+        try:
+            await self.notifier.deliver(record, s, item)
+        except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
+            log.warning("game %s: delivering %s to %s failed: %s", game_id, item.kind, item.target, e)
+            await self.store.mark_failed(batch[-1].id, str(e))
+            return False
+        for row in batch:
+            await self.store.mark_sent(row.id)
+        if item.kind == "board":
+            self._posted_waiting[game_id] = item.payload.get("waiting_on", [])
+        return True
+
+    def _hold(self, boards: list[OutboxRow]) -> bool:
+        """Hold back a board post while the same seats are still deciding (a thread gets one
+        board per hand-over, not one per click), but never longer than `board_hold` seconds."""
+        latest = boards[-1]
+        return (self.board_hold > 0
+                and self._posted_waiting.get(latest.game_id) == latest.payload.get("waiting_on")
+                and time.time() - boards[0].created_at < self.board_hold)
 
     # ---- helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -225,15 +252,7 @@ def _first_error(e: ValidationError) -> str:
     return f"{where}: {err['msg']}"
 
 
-def merge_boards(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
-    """Batches to deliver: runs of consecutive board rows become one row (the last, with every
-    event of the run); other rows stand alone."""
-    batches: list[list[OutboxRow]] = []
-    for row in rows:
-        if row.kind == "board" and batches and batches[-1][-1].kind == "board":
-            run = batches[-1]
-            events = [e for r in run for e in r.payload.get("events", [])] + row.payload.get("events", [])
-            run.append(replace(row, payload={**row.payload, "events": events}))
-        else:
-            batches.append([row])
-    return batches
+def merge_boards(rows: list[OutboxRow]) -> OutboxRow:
+    """Several board rows as one: the latest, carrying every event of them all in order."""
+    events = [e for r in rows for e in r.payload.get("events", [])]
+    return replace(rows[-1], payload={**rows[-1].payload, "events": events})

@@ -60,7 +60,8 @@ class Table:
         deadline = loop.time() + timeout
         while loop.time() < deadline:
             quiet = not self.bot.dirty and not self.bot.woken.is_set() and not self.bot.pumping
-            if quiet and not await self.bot.store.unsent_outbox(limit=1):
+            unsent = {r.game_id for r in await self.bot.store.unsent_outbox(limit=1000)}
+            if quiet and unsent <= self.bot.table.held:
                 return
             if quiet:
                 self.bot.woken.set()
