@@ -7,6 +7,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# DejaVu fonts for the board images (without them Pillow's built-in font is used).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, so a code change does not reinstall them.
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt

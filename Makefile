@@ -6,7 +6,7 @@ ARGS ?=
 
 # Checked by ruff and mypy. A layer that has no Python files yet is skipped (mypy refuses an
 # empty folder); every layer is a package, so its __init__.py brings it in.
-LINT_PATHS := $(strip $(foreach d,engine store table,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
+LINT_PATHS := $(strip $(foreach d,engine store table render cogs,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
 
 .PHONY: run local test lint bench faults clean
 

@@ -18,7 +18,10 @@ def summon_kraken(s: State, seat: int, ev: Events) -> None:
 
 
 def kraken_victims(s: State, seat: int, reach: int) -> list[int]:
-    """Enemies `reach` spaces away (either way round) and not on a port or island."""
+    """Enemies `reach` spaces away (either way round) and not on a port or island. A cursed roll
+    cut below 1 reaches nobody (like every other roll pushed off the table)."""
+    if reach < 1:
+        return []
     here = s.players[seat].position
     return [o for o in opponents(s, seat)
             if distance(s, here, s.players[o].position) == reach and kind(s, s.players[o].position) == "open-sea"]

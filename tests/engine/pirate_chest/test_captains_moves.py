@@ -309,3 +309,12 @@ def test_mutiny_then_fights_there() -> None:
     s, _ = act(s, (0, "mutiny parrot-cay"))
     assert s.players[0].position == 9 and s.players[0].coins == ["key"]
     assert legal(s, 0) == ["broadsides", "boarding", "both"]
+
+
+def test_kraken_cursed_roll_below_one_reaches_nobody() -> None:
+    """PC-KRAKEN-02 with PC-CURSE-02 (reading: a Kraken roll cut below 1 by the curse's -2 reaches
+    nobody, not even an enemy on Davy Jones's own open-sea space)."""
+    s = _table(player("jones", position=1, dice_penalty=True), player("kidd", position=1), forced=[2])
+    s, events = act(s, (0, "kraken"))
+    assert s.players[1].position == 1 and s.players[1].times_sunk == 0
+    assert "The Kraken finds no ship 0 spaces away." in events

@@ -1,0 +1,56 @@
+"""The rules-coverage document lists every inventory rule once, and every test it names exists."""
+from __future__ import annotations
+
+import ast
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+DOC = REPO / "docs" / "rules-coverage" / "pirate_chest.md"
+INVENTORY = REPO.parent / "shared" / "rules" / "inventory" / "pirate_chest.md"
+STATUSES = {"tested", "not applicable", "not yet"}
+
+
+def rows() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for line in DOC.read_text().splitlines():
+        if line.startswith("| PC-"):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            assert cells[0] not in out, f"{cells[0]} is listed twice"
+            out[cells[0]] = cells
+    return out
+
+
+def test_every_inventory_rule_has_one_row() -> None:
+    if not INVENTORY.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"the inventory is not at {INVENTORY}")
+        pytest.skip(f"the inventory is not at {INVENTORY}")
+    ids = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*", INVENTORY.read_text()))
+    assert ids == set(rows()), f"missing: {sorted(ids - set(rows()))}; unknown: {sorted(set(rows()) - ids)}"
+
+
+def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> None:
+    for rule, cells in rows().items():
+        status = cells[2]
+        assert status in STATUSES, f"{rule}: status {status!r}"
+        if status != "tested":
+            continue
+        names = re.findall(r"`([^`]+\.py)::(\w+)`", cells[3])
+        assert names, f"{rule} is marked tested but names no test"
+        for path, func in names:
+            tree = ast.parse((REPO / path).read_text())
+            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+            assert func in defined, f"{rule}: {path}::{func} does not exist"
+
+
+def test_ambiguous_rules_record_a_reading() -> None:
+    if not INVENTORY.exists():
+        pytest.skip("no inventory")
+    ambiguous = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*[^\n]*\[ambiguous", INVENTORY.read_text()))
+    found = rows()
+    blank = [r for r in ambiguous if len(found[r]) < 5 or not found[r][4].strip()]
+    assert not blank, f"ambiguous rules without a reading: {sorted(blank)}"
