@@ -15,7 +15,7 @@ from engine.core.game import Game
 class Policy(Protocol):
     name: str
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any: ...
+    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any: ...
 
 
 class RandomPolicy:
@@ -24,8 +24,9 @@ class RandomPolicy:
     def __init__(self, seed: str | int = 0) -> None:
         self.rand = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any:
-        return self.rand.choice(game.legal_actions(s, seat))
+    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
+        """`legal` may pass the seat's legal actions when the caller has them already."""
+        return self.rand.choice(legal if legal is not None else game.legal_actions(s, seat))
 
 
 class GreedyPolicy:
@@ -36,8 +37,8 @@ class GreedyPolicy:
         self.score = score
         self.rand = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int) -> Any:
-        actions = game.legal_actions(s, seat)
+    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
+        actions = legal if legal is not None else game.legal_actions(s, seat)
         scored = [(self.score(s, seat, a), self.rand.random(), i) for i, a in enumerate(actions)]
         return actions[max(scored)[2]]
 

@@ -68,7 +68,7 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
         if deep:
             check_notation(game, s, seat, legal)
             check_no_leak(game, s, rand)
-        a = bots[seat].choose(game, s, seat) if rand.random() > 0.1 else rand.choice(legal)
+        a = bots[seat].choose(game, s, seat, legal) if rand.random() > 0.1 else rand.choice(legal)
         log.append((seat, game.notate(s, a)))
         s = act(game, s, seat, a).state
         if deep:
@@ -80,17 +80,18 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_many_seeded_playouts_finish_and_replay(game_id: str) -> None:
-    """300 bot games over every player count and variant; each replays to its final state."""
+    """300 bot games over every player count and variant; each tenth replays to its final state.
+    The 60 s budget is CPU time, so other work on a shared machine does not make it flaky."""
     game = GAMES[game_id]
     counts = range(game.min_players, game.max_players + 1)
-    started = time.perf_counter()
+    started = time.process_time()
     for seed in range(300):
         players = list(counts)[seed % len(counts)]
         options = variants(game_id)[seed % len(variants(game_id))]
         s, log, setup = playout(game, players, seed, options, deep=False)
         if seed % 10 == 0:
             assert replay(game, setup, log).model_dump() == s.model_dump()
-    assert time.perf_counter() - started < 60
+    assert time.process_time() - started < 60
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
