@@ -1,4 +1,5 @@
-"""Find a game's renderer (render/<game_id>.py) and run it off the event loop."""
+"""A game's pictures and words for messages: render/<game_id>.py draws a View as PNG,
+render/<game_id>_text.py writes it as text. Rendering runs off the event loop."""
 from __future__ import annotations
 
 import asyncio
@@ -6,17 +7,17 @@ import importlib
 from typing import Any
 
 
-def _module(game_id: str) -> Any:
-    return importlib.import_module(f"render.{game_id}")
+def _call(module: str, function: str, view: Any) -> Any:
+    return getattr(importlib.import_module(module), function)(view)
 
 
 def board_png(game_id: str, view: Any) -> bytes:
-    data: bytes = _module(game_id).render_board(view)
+    data: bytes = _call(f"render.{game_id}", "render_board", view)
     return data
 
 
 def hand_png(game_id: str, view: Any) -> bytes:
-    data: bytes = _module(game_id).render_hand(view)
+    data: bytes = _call(f"render.{game_id}", "render_hand", view)
     return data
 
 
@@ -29,15 +30,10 @@ async def hand_png_async(game_id: str, view: Any) -> bytes:
     return await asyncio.to_thread(hand_png, game_id, view)
 
 
-def _text_module(game_id: str) -> Any:
-    return importlib.import_module(f"render.{game_id}_text")
-
-
 def private_text(game_id: str, view: Any) -> str:
-    text: str = _text_module(game_id).private_text(view)
-    return text
+    """The viewer's own hand and holdings, for DMs and ephemeral panels only."""
+    return str(_call(f"render.{game_id}_text", "private_text", view))
 
 
 def public_text(game_id: str, view: Any) -> str:
-    text: str = _text_module(game_id).public_text(view)
-    return text
+    return str(_call(f"render.{game_id}_text", "public_text", view))

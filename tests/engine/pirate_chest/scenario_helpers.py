@@ -88,3 +88,29 @@ def islands(coins: dict[int, list[str]] | None = None, face_up: bool = False) ->
     for n, ids in (coins or {}).items():
         out[str(n)] = [{"id": c, "face_up": face_up} for c in ids]
     return out
+
+
+# ---- shared by the card, curse and fight tests --------------------------------------------
+
+def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
+    """A whole player object at space `at` (his home port when not given)."""
+    return player(captain, **fields) if at is None else player(captain, position=at, **fields)
+
+
+def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple = (), *, seat: int = 0,
+             deck: list[str] | tuple = (), coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
+             turn_state: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
+    """`ships` by seat, `seat` to play (one move), only the face-down `coins` given on the islands,
+    the deck (top card last), an empty discard pile, and scripted dice."""
+    patch = {"players": ships, "islands": islands(coins), "secret": {"deck": list(deck)}, "discard": [],
+             "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
+    return run(patch, actions, captains=[s["captain"] for s in ships], seed="part-b", ok=ok)
+
+
+def players(out: dict[str, Any]) -> list[dict[str, Any]]:
+    return out["state"]["players"]
+
+
+def hidden_coins(out: dict[str, Any]) -> dict[str, int]:
+    """Coin id -> island, for every face-down coin on the islands."""
+    return {c["id"]: int(n) for n, cs in out["state"]["islands"].items() for c in cs if not c["face_up"]}

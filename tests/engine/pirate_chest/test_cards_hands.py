@@ -12,27 +12,7 @@ import pytest
 
 from engine.core import Event, act_text, get_game
 from engine.pirate_chest.defs import defs
-from tests.engine.pirate_chest.scenario_helpers import islands, player, run, turn
-
-
-def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
-    """A whole player object at space `at` (his home port when not given)."""
-    return player(captain, **fields) if at is None else player(captain, position=at, **fields)
-
-
-def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple = (), *, seat: int = 0,
-             deck: list[str] | tuple = (), coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
-             turn_state: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
-    """`ships` by seat, `seat` to play (one move), only the face-down `coins` given on the islands,
-    the deck (top card last), an empty discard pile, and scripted dice."""
-    patch = {"players": ships, "islands": islands(coins), "secret": {"deck": list(deck)}, "discard": [],
-             "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
-    return run(patch, actions, captains=[s["captain"] for s in ships], seed="part-b", ok=ok)
-
-
-def players(out: dict[str, Any]) -> list[dict[str, Any]]:
-    return out["state"]["players"]
-
+from tests.engine.pirate_chest.scenario_helpers import players, run, scenario, ship
 
 
 def events_of_last_action(ships: list[dict[str, Any]], actions: list[tuple[int, str]], **kw: Any) -> list[Event]:

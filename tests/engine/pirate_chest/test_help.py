@@ -3,7 +3,6 @@ captain and card covered, and Parley's own wording: no run of 8 words copied fro
 from __future__ import annotations
 
 import os
-
 import re
 import tomllib
 from pathlib import Path
