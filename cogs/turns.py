@@ -54,6 +54,8 @@ class Turns(commands.Cog):
         self.bot.pumping = True
         try:
             dirty, self.bot.dirty = self.bot.dirty, set()
+            if dirty and self.bot.bot_delay:
+                await asyncio.sleep(self.bot.bot_delay)   # bots answer after a beat, not instantly
             for game_id in sorted(dirty):
                 await self._run_bots(game_id)
             while await self.bot.table.flush_outbox():
@@ -65,10 +67,8 @@ class Turns(commands.Cog):
 
     async def _run_bots(self, game_id: int) -> None:
         try:
-            if (await self.bot.store.load(game_id)).status != "active":
-                return
-            await asyncio.sleep(self.bot.bot_delay)
-            await self.bot.table.run_bots(game_id)
+            if (await self.bot.store.load(game_id)).status == "active":
+                await self.bot.table.run_bots(game_id)
         except (ValueError, StoreError) as e:
             log.warning("game %s: bot seat stopped: %s", game_id, e)
 

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from engine.core import get_game
 from store import GameRecord, OutboxRow, Store, StoreError
-from table.rendering import board_png_async, hand_png_async
+from table.rendering import board_png_async, hand_png_async, private_text
 from table.service import TableService
 
 HUMAN_ID_BASE = 1000   # local human seats get these user ids
@@ -62,7 +62,8 @@ async def _human_turn(svc: TableService, game_id: int, seat: int, args: argparse
     paths = await write_images(args.out, game_id, record.game_type, svc, {seat})
     pending = game.pending(s)
     options = await svc.legal(game_id, seat)
-    print(f"\nSeat {seat + 1}, {pending.prompt if pending else ''} — board: {paths[0]}, your hand: {paths[1]}")
+    hand = private_text(record.game_type, await svc.view(game_id, seat)).replace("**", "")
+    print(f"\n{hand}\nSeat {seat + 1}, {pending.prompt if pending else ''} — board: {paths[0]}, your hand: {paths[1]}")
     for i, text in enumerate(options, 1):
         print(f"  {i:>2}. {text}")
     line = await asyncio.to_thread(_read_line, "Your choice (number, notation, 'undo' or 'quit'): ")

@@ -52,6 +52,7 @@ def test_a_human_seat_chooses_from_numbered_options_and_can_quit(tmp_path: Path)
     assert "1. captain sparrow" in done.stdout          # the captain draft opens the game
     assert "I don't understand 'banana'" in done.stdout  # bad input: a clear message, nothing changes
     assert "Seat 1 takes Jack Sparrow." in done.stdout
+    assert "Your hand (" in done.stdout                  # the human sees the hand as text, privately
     assert "is saved in" in done.stdout
     assert (tmp_path / "out" / "game-1-board.png").exists()
     assert (tmp_path / "out" / "game-1-hand-seat1.png").exists()
