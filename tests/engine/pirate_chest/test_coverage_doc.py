@@ -11,7 +11,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[3]
 DOC = REPO / "docs" / "rules-coverage" / "pirate_chest.md"
 INVENTORY = REPO.parent / "shared" / "rules" / "inventory" / "pirate_chest.md"
-STATUSES = {"tested", "not applicable", "not yet"}
+STATUSES = {"tested", "not applicable", "open"}
 
 
 def rows() -> dict[str, list[str]]:

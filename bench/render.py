@@ -1,0 +1,74 @@
+"""render_ms: Pirate Chest board and hand images from views of real mid-game states.
+
+Floor: encoding a blank image of the same size with the same settings (render.common.encode_png),
+so the ratio is what drawing adds on top of the unavoidable encode. Also checks the p99 time and
+the median PNG size.
+"""
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+from bench.common import Result, Target, median, ms, percentile
+from bench.games import GAME, SEATS, mid_game_states
+from render.common import encode_png
+from render.pirate_chest import render_board, render_hand
+
+NAME = "render_ms"
+KINDS = ("board", "hand")
+EMITS = tuple(f"render_{k}_{fig}" for k in KINDS for fig in ("ms", "p99_ms", "png_kib"))
+RATIO = Target("ratio", "<=", 4)
+P99 = Target("value", "<=", 250)
+SIZE = Target("value", "<=", 600)
+
+
+def views(kind: str, count: int) -> list[Any]:
+    """Public views for boards; for hands, each state seen by a seat that holds cards."""
+    states = mid_game_states(count)
+    if kind == "board":
+        return [GAME.view(s, None) for s in states]
+    return [GAME.view(s, max(range(SEATS), key=lambda seat: (len(s.players[seat].hand), -seat))) for s in states]
+
+
+def timed(fn: Callable[[], bytes]) -> tuple[float, bytes]:
+    t0 = time.perf_counter()
+    data = fn()
+    return time.perf_counter() - t0, data
+
+
+def blank_encode(png: bytes) -> float:
+    """Seconds to encode a one-colour image as large as `png`, with the same settings."""
+    with Image.open(io.BytesIO(png)) as img:
+        size = img.size
+    blank = Image.new("RGB", size, (14, 48, 78))
+    return timed(lambda: encode_png(blank))[0]
+
+
+def measure(kind: str, count: int) -> list[Result]:
+    render = render_board if kind == "board" else render_hand
+    vs = views(kind, count)
+    render(vs[0])   # warm the static-layer and font caches, as a running bot has them
+    times, floors, sizes = [], [], []
+    for v in vs:
+        seconds, png = timed(lambda v=v: render(v))
+        times.append(seconds)
+        sizes.append(len(png) / 1024)
+        floors.append(blank_encode(png))
+    name = f"render_{kind}"
+    detail = {"renders": len(times), "p99_ms": ms(percentile(times, 99)), "floor_p99_ms": ms(percentile(floors, 99))}
+    return [
+        Result(f"{name}_ms", ms(median(times)), "ms", ms(median(floors)), RATIO, detail=detail),
+        Result(f"{name}_p99_ms", ms(percentile(times, 99)), "ms", ms(percentile(floors, 99)), P99,
+               detail={"renders": len(times)}),
+        Result(f"{name}_png_kib", median(sizes), "KiB", None, SIZE,
+               detail={"max_kib": max(sizes), "min_kib": min(sizes)}),
+    ]
+
+
+def run(quick: bool) -> list[Result]:
+    count = 10 if quick else 40
+    return [r for kind in KINDS for r in measure(kind, count)]
