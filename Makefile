@@ -27,7 +27,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench $(ARGS)
 
 faults: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest tests/faults -q
+	PARLEY_FAULTS=full $(BIN)/python -m pytest tests/faults -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -8,6 +8,7 @@ Configuration comes from environment variables or a `.env` file in the working d
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import logging
 import sys
@@ -19,6 +20,8 @@ from pydantic import SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 log = logging.getLogger("parley")
+
+GC_THRESHOLDS = (10_000, 10, 10)   # young objects between collections (default 700), then as usual
 
 NO_TOKEN_MESSAGE = (
     "No DISCORD_TOKEN is set. Set it in the environment or in a .env file (see README.md), "
@@ -101,8 +104,22 @@ def build_bot(settings: Settings, **options: Any) -> Any:
     return ParleyBot(settings, **options)
 
 
+def tune_gc() -> None:
+    """Collect less often, and never scan what exists at startup again.
+
+    The bot keeps many long-lived objects (modules, discord.py's caches, up to CACHE_SIZE game
+    states) and makes next to no cyclic garbage, yet with Python's default threshold (700) the
+    collector ran every few decisions: at 1,000 busy games it took about a quarter of the CPU,
+    with full collections of 70-100 ms (docs/performance.md, `make bench ARGS="--only throughput"`).
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def run_discord(settings: Settings) -> int:
     bot = build_bot(settings)
+    tune_gc()
     token = settings.token()
     assert token is not None
     bot.run(token, log_handler=None)

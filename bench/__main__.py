@@ -31,7 +31,7 @@ def selected(modules: list[ModuleType], only: list[str]) -> list[tuple[ModuleTyp
     """(module, figure names to print or None for all) for each module picked by --only."""
     if not only:
         return [(m, None) for m in modules]
-    picked = []
+    picked: list[tuple[ModuleType, set[str] | None]] = []
     for m in modules:
         if m.NAME in only:
             picked.append((m, None))

@@ -41,7 +41,8 @@ def raw_commit(conn: sqlite3.Connection, body: str) -> float:
 
 async def measure(folder: Path, actions: int) -> tuple[list[float], list[float]]:
     """(service seconds, floor seconds), one pair per action."""
-    service, floor = [], []
+    service: list[float] = []
+    floor: list[float] = []
     raw = raw_connection(folder / "floor.db")
     async with await Store.open(folder / "parley.db") as store:
         svc = TableService(store)

@@ -6,6 +6,7 @@ with the numbers behind it (percentiles, sample counts, the floor's own percenti
 """
 from __future__ import annotations
 
+import gc
 import json
 import math
 import operator
@@ -91,6 +92,19 @@ def temp_dir(prefix: str) -> Iterator[Path]:
     base = os.environ.get("BENCH_TMP") or None
     with tempfile.TemporaryDirectory(prefix=f"parley-bench-{prefix}-", dir=base) as d:
         yield Path(d)
+
+
+@contextmanager
+def bot_gc() -> Iterator[None]:
+    """The garbage-collector settings the bot process runs with (bot.tune_gc), undone after."""
+    from bot import tune_gc
+    before = gc.get_threshold()
+    tune_gc()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 class Stopwatch:

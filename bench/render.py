@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -45,7 +46,7 @@ def blank_encode(png: bytes) -> float:
     with Image.open(io.BytesIO(png)) as img:
         size = img.size
     blank = Image.new("RGB", size, (14, 48, 78))
-    return timed(lambda: encode_png(blank))[0]
+    return timed(partial(encode_png, blank))[0]
 
 
 def measure(kind: str, count: int) -> list[Result]:
@@ -54,7 +55,7 @@ def measure(kind: str, count: int) -> list[Result]:
     render(vs[0])   # warm the static-layer and font caches, as a running bot has them
     times, floors, sizes = [], [], []
     for v in vs:
-        seconds, png = timed(lambda v=v: render(v))
+        seconds, png = timed(partial(render, v))
         times.append(seconds)
         sizes.append(len(png) / 1024)
         floors.append(blank_encode(png))

@@ -74,11 +74,15 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
 
 
 FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, ValueError)
+ANSWERED_OR_EXPIRED = (40060, 10062)   # "already acknowledged" (the same interaction twice), "unknown interaction"
 
 
 async def answer_error(interaction: discord.Interaction, error: Exception) -> None:
     """Every refusal is answered ephemerally; anything unexpected is logged and apologised for."""
     from store import StoreError
+    if isinstance(error, discord.HTTPException) and error.code in ANSWERED_OR_EXPIRED:
+        log.warning("interaction %s: could not answer: %s", interaction.id, error)   # a redelivery, or too late
+        return
     if isinstance(error, (*FRIENDLY_ERRORS, StoreError)):
         text = f"✗ {error}"
     else:

@@ -26,7 +26,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
     if text.startswith("{"):
         try:
             value = json.loads(text)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):   # RecursionError: nested too deep to read
             raise Refusal("The options look like JSON but are not valid JSON.") from None
         if not isinstance(value, dict):
             raise Refusal("Options must be words like `voodoo_doll larger_board` or a JSON object.")
@@ -146,17 +146,18 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Open a new game in its own thread")
-    @app_commands.describe(game="Which game", players="How many seats", options="Variants, e.g. voodoo_doll larger_board")
+    @app_commands.describe(game="Which game", players="How many seats", options="Variants, e.g. voodoo_doll larger_board",
+                           seed="Replay a game: the same seed and choices give the same dice and cards")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12] = 4,
-                  options: str | None = None) -> None:
+                  options: str | None = None, seed: app_commands.Range[str, 1, 64] | None = None) -> None:
         bot = parley(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("Use /game new in a server text channel; each game then gets its own thread.")
         chosen = parse_options(options)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game_id = await bot.table.create(game, players, chosen, host_user_id=interaction.user.id,
+        game_id = await bot.table.create(game, players, chosen, seed=seed, host_user_id=interaction.user.id,
                                          guild_id=interaction.guild_id, channel_id=channel.id)
         record = await bot.store.load(game_id)
         thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)

@@ -109,7 +109,8 @@ class DiscordNotifier:
         if user_id is None:
             return False
         prefs = await self.bot.store.get_user_settings(user_id)
-        if prefs.dm_closed:
+        if prefs.dm_closed:   # found closed earlier, maybe in another game: this game's thread must know too
+            await self.warn_dm_closed(record, user_id)
             return False
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
@@ -124,12 +125,18 @@ class DiscordNotifier:
 
     async def dm_closed(self, record: GameRecord, user_id: int) -> None:
         await self.bot.store.set_user_settings(user_id, dm_closed=True)
+        await self.warn_dm_closed(record, user_id)
+
+    async def warn_dm_closed(self, record: GameRecord, user_id: int) -> None:
+        """Tell the game's thread, once, to use /hand. Recorded only after the post went out, so
+        a failed post fails the outbox row that needed the DM and is retried with it."""
         warned = record.settings.get("dm_warned", [])
         if user_id in warned:
             return
-        await self.bot.store.update_settings(record.id, {"dm_warned": [*warned, user_id]})
         await self.bot.post(record, f"<@{user_id}>, I can't send you direct messages, so your hand and options "
-                                    "won't come by DM. Use **/hand** here (only you see it) or the **Your move** button.")
+                                    "won't come by DM. Use **/hand** here (only you see it) or the **Your move** button.",
+                            nonce=f"w{user_id}")
+        await self.bot.store.update_settings(record.id, {"dm_warned": [*warned, user_id]})
 
     async def test_dms(self, record: GameRecord) -> None:
         """At the start, greet every seated human by DM; closed DMs get the /hand advice."""
@@ -137,8 +144,11 @@ class DiscordNotifier:
             if s.user_id is None:
                 continue
             await self.bot.store.set_user_settings(s.user_id, dm_closed=False)
-            await self.dm(record, s.seat, f"Ahoy! You are seat {s.seat + 1} in **{title_of(record)}** "
-                                          f"(<#{record.thread_id}>). Your hand and your turns will come here.")
+            try:
+                await self.dm(record, s.seat, f"Ahoy! You are seat {s.seat + 1} in **{title_of(record)}** "
+                                              f"(<#{record.thread_id}>). Your hand and your turns will come here.")
+            except discord.HTTPException as e:   # a greeting is best effort: the game has started anyway
+                log.warning("game %s: could not greet user %s: %s", record.id, s.user_id, e)
 
     # ---- reading the outbox back -----------------------------------------------------------
     async def public_events(self, game_id: int) -> list[str]:

@@ -17,7 +17,7 @@ from cogs.common import title_of
 from cogs.describe import waiting_text
 from cogs.quiet import next_allowed
 from engine.core import get_game
-from store import StoreError, TimerRow
+from store import StorageError, StoreError, TimerRow
 
 if TYPE_CHECKING:
     from cogs.app import ParleyBot
@@ -71,6 +71,8 @@ class Turns(commands.Cog):
                 await self.bot.table.run_bots(game_id)
         except (ValueError, StoreError) as e:
             log.warning("game %s: bot seat stopped: %s", game_id, e)
+            if isinstance(e, StorageError):   # the database failed, not the move: retry on the next pump
+                self.bot.dirty.add(game_id)
 
     # ---- timers ------------------------------------------------------------------------------
     async def _timers_forever(self) -> None:

@@ -8,6 +8,7 @@ from store.errors import (
     GameStatusError,
     SeatError,
     StaleStateError,
+    StorageError,
     StoreError,
 )
 from store.records import (
@@ -25,6 +26,6 @@ from store.repository import Store
 
 __all__ = [
     "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
-    "OutboxItem", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "Store",
-    "StoreError", "TimerKind", "TimerRow", "UserSettings",
+    "OutboxItem", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
+    "Store", "StoreError", "TimerKind", "TimerRow", "UserSettings",
 ]

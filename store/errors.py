@@ -1,6 +1,8 @@
 """Store errors by cause. Each message is a sentence a player (or the host) can act on."""
 from __future__ import annotations
 
+import sqlite3
+
 
 class StoreError(Exception):
     """Base of every error the store raises on purpose."""
@@ -33,3 +35,32 @@ class SeatError(StoreError):
 
 class GameStatusError(StoreError):
     """The game is not in a status that allows this (e.g. acting in a finished game)."""
+
+
+class StorageError(StoreError):
+    """SQLite itself failed (database locked, disk full, I/O error): the write did not happen.
+
+    Raised by the store in place of sqlite3.OperationalError / DatabaseError, so callers that
+    answer StoreErrors kindly (the cogs, the outbox pump) tell the user instead of crashing."""
+
+    def __init__(self, detail: str) -> None:
+        lowered = detail.lower()
+        if "locked" in lowered or "busy" in lowered:
+            cause = "the database is busy"
+        elif "full" in lowered:
+            cause = "the server's disk is full"
+        elif "i/o" in lowered or "disk" in lowered:
+            cause = "a disk error"
+        else:
+            cause = "a database error"
+        super().__init__(f"The game's storage is not working right now ({cause}), so nothing changed. "
+                         "Please try again in a minute; if it keeps happening, tell the server's admins.")
+        self.detail = detail
+
+
+def unavailable(e: sqlite3.DatabaseError) -> Exception:
+    """SQLite failing (locked, disk full, I/O error, corrupt file) becomes a StorageError with
+    a message for players; constraint and programming errors are bugs and stay as they are."""
+    if isinstance(e, sqlite3.OperationalError) or type(e) is sqlite3.DatabaseError:
+        return StorageError(str(e))
+    return e

@@ -54,6 +54,15 @@ class NotifyTables(Database):
             return [outbox_from_row(r) for r in rows.fetchall()]
         return await self._read(run)
 
+    async def claim_batch(self, outbox_ids: Sequence[int]) -> None:
+        """Bind unsent rows into one post before it is sent (batch = the last id), so that a
+        resend covers exactly these rows again. Rows claimed already keep their batch."""
+        ids = list(outbox_ids)
+        marks = ", ".join("?" * len(ids))
+        await self._write(lambda conn: conn.execute(
+            f"UPDATE outbox SET batch = ? WHERE id IN ({marks}) AND batch IS NULL AND sent_at IS NULL",
+            (max(ids), *ids)))
+
     async def mark_sent(self, outbox_id: int) -> None:
         await self._write(lambda conn: conn.execute(
             "UPDATE outbox SET sent_at = ?, attempts = attempts + 1 WHERE id = ?", (now(), outbox_id)))

@@ -39,11 +39,18 @@ class GameRecord:
     seed: str
     players: int
     version: int
-    snapshot: dict[str, Any] | None
+    snapshot_json: str | None     # the state as stored; decoded only when asked for (see snapshot)
     created_at: float
     updated_at: float
     settings: dict[str, Any]
     seats: tuple[SeatRecord, ...] = ()
+
+    @property
+    def snapshot(self) -> dict[str, Any] | None:
+        """The stored state as JSON data (None before the game starts). Decoded on each call:
+        most loads only need the version (the table service caches states), and listing
+        thousands of games should not decode thousands of snapshots."""
+        return None if self.snapshot_json is None else json.loads(self.snapshot_json)
 
     @property
     def setup(self) -> Setup:
@@ -52,9 +59,9 @@ class GameRecord:
 
     def state(self) -> Any:
         """The snapshot validated as the game's State model (None before the game starts)."""
-        if self.snapshot is None:
+        if self.snapshot_json is None:
             return None
-        return get_game(self.game_type).State.model_validate(self.snapshot)
+        return get_game(self.game_type).State.model_validate_json(self.snapshot_json)
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
@@ -93,6 +100,7 @@ class OutboxRow:
     sent_at: float | None
     attempts: int
     last_error: str | None
+    batch: int | None = None      # set when a merged board post claimed this row (see flush_outbox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +139,7 @@ def game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         channel_id=row["channel_id"], thread_id=row["thread_id"],
         host_user_id=row["host_user_id"], status=row["status"],
         options=json.loads(row["options"]), seed=row["seed"], players=row["players"],
-        version=row["version"], snapshot=None if snapshot is None else json.loads(snapshot),
+        version=row["version"], snapshot_json=snapshot,
         created_at=row["created_at"], updated_at=row["updated_at"],
         settings=json.loads(row["settings"]), seats=tuple(seats))
 
@@ -144,7 +152,7 @@ def action_from_row(row: sqlite3.Row) -> ActionRow:
 def outbox_from_row(row: sqlite3.Row) -> OutboxRow:
     return OutboxRow(row["id"], row["game_id"], row["version"], row["kind"], row["target"],
                      json.loads(row["payload"]), row["created_at"], row["sent_at"],
-                     row["attempts"], row["last_error"])
+                     row["attempts"], row["last_error"], row["batch"])
 
 
 def timer_from_row(row: sqlite3.Row) -> TimerRow:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from engine.core import LogEntry, Setup
 from store.db import Database, now
@@ -21,6 +21,7 @@ from store.errors import (
     SeatError,
     StaleStateError,
     StoreError,
+    unavailable,
 )
 from store.notify import NotifyTables, insert_outbox
 from store.records import (
@@ -37,6 +38,7 @@ from store.seating import add_seat, hand_to_bot, remove_seat, seats_of
 from store.verify import verify_record
 
 Snapshot = str | Mapping[str, Any]
+T = TypeVar("T")
 
 
 def _json(snapshot: Snapshot) -> str:
@@ -44,6 +46,8 @@ def _json(snapshot: Snapshot) -> str:
 
 
 def game_row(conn: sqlite3.Connection, game_id: int) -> sqlite3.Row:
+    if not -(2**63) <= game_id < 2**63:   # no such row, and SQLite could not even bind it (OverflowError)
+        raise GameNotFoundError(game_id)
     row: sqlite3.Row | None = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFoundError(game_id)
@@ -98,6 +102,20 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
 
 class Store(NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
+
+    # ---- SQLite failures -----------------------------------------------------------------
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Database._write, with SQLite failing (locked, disk full, I/O) as a StorageError."""
+        try:
+            return await super()._write(fn)
+        except sqlite3.DatabaseError as e:
+            raise unavailable(e) from e
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        try:
+            return await super()._read(fn)
+        except sqlite3.DatabaseError as e:
+            raise unavailable(e) from e
 
     # ---- games -------------------------------------------------------------------------
     async def create_game(self, game_type: str, setup: Setup, *, guild_id: int | None = None,
@@ -260,6 +278,14 @@ class Store(NotifyTables, Database):
             where += " AND channel_id = ?"
             params.append(channel_id)
         return await self._games(f"SELECT * FROM games WHERE 1 = 1{where} ORDER BY id", params)
+
+    async def active_games_with_bots(self, after_id: int = 0, limit: int = 500) -> list[GameRecord]:
+        """Active games with at least one bot seat and an id above `after_id`, by id, `limit` at
+        a time (resuming bots after a restart pages through them)."""
+        return await self._games(
+            "SELECT * FROM games WHERE status = 'active' AND id > ? AND EXISTS"
+            " (SELECT 1 FROM seats WHERE seats.game_id = games.id AND bot_policy IS NOT NULL)"
+            " ORDER BY id LIMIT ?", [after_id, limit])
 
     async def games_of_user(self, user_id: int, status: str | Iterable[str] | None = None) -> list[GameRecord]:
         """Games where the user holds a seat."""

@@ -23,7 +23,10 @@ from store import GameRecord, OutboxRow, Store
 from table.outbox import items_after
 
 log = logging.getLogger(__name__)
-CACHE_SIZE = 256
+# States kept in memory, least recently used dropped first. A 4-seat mid-game state takes
+# about 13.5 KiB; a miss costs a snapshot validation (~40 µs). 2,048 keep a busy host's active
+# games warm for ~28 MB (bench: rss_mb_1000_games).
+CACHE_SIZE = 2048
 
 
 class TableError(ValueError):
@@ -106,7 +109,7 @@ class TableService:
         pending = game.pending(s)
         items = items_after(record.version + 1, [Event(text=f"{game.title} begins with {n} players.")],
                             pending, (), game.outcome(s), n)
-        version = await self.store.start_game(game_id, record.version, s.model_dump(mode="json"), n, items)
+        version = await self.store.start_game(game_id, record.version, s.model_dump_json(), n, items)
         self._remember(game_id, version, s)
         return ActResult(version=version, events=[], pending=pending, outcome=None)
 
@@ -126,7 +129,7 @@ class TableService:
                                 outcome, len(record.seats))
             version = await self.store.commit_action(
                 game_id, record.version, seat, t.notation,
-                t.state.model_dump(mode="json"), interaction_id=interaction_id,
+                t.state.model_dump_json(), interaction_id=interaction_id,
                 status="finished" if outcome else None, outbox=items)
             self._remember(game_id, version, t.state)
             return ActResult(version=version, events=t.events, pending=pending, outcome=outcome)
@@ -139,7 +142,7 @@ class TableService:
             pending = game.pending(s)
             items = items_after(record.version + 1, [Event(text="The last decision was taken back.")],
                                 pending, (), None, len(record.seats))
-            version = await self.store.commit_undo(game_id, record.version, s.model_dump(mode="json"), items,
+            version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
                                                    status="active")
             self._remember(game_id, version, s)
             return ActResult(version=version, events=[], pending=pending, outcome=None)
@@ -160,10 +163,31 @@ class TableService:
             done += 1
         return done
 
+    async def waiting_on_bots(self, batch: int = 25) -> list[int]:
+        """Active games whose pending decision belongs to a bot seat (what a restart must set
+        going again). Reads only games with a bot seat, `batch` at a time, and yields to the
+        event loop between batches (10,000 games with a bot seat: ~2 s, loop lag p99 ~15 ms;
+        batches of 100 made it ~70 ms)."""
+        found: list[int] = []
+        after = 0
+        while records := await self.store.active_games_with_bots(after, batch):
+            for record in records:
+                try:
+                    pending = self._game(record.game_type).pending(record.state())
+                except ValueError as e:   # an unreadable snapshot must not stop the others resuming
+                    log.warning("game %s: not resuming its bots, the stored state does not load: %s", record.id, e)
+                    continue
+                bots = {x.seat for x in record.seats if x.bot_policy}
+                if pending is not None and bots.intersection(pending.waiting_on):
+                    found.append(record.id)
+            after = records[-1].id
+            await asyncio.sleep(0)
+        return found
+
     # ---- reading ---------------------------------------------------------------------------
     async def load(self, game_id: int) -> tuple[GameRecord, Any]:
         record = await self.store.load(game_id)
-        if record.snapshot is None:
+        if record.snapshot_json is None:
             raise TableError("This game has not started yet.")
         cached = self._cache.get(game_id)
         if cached and cached[0] == record.version:
@@ -187,7 +211,9 @@ class TableService:
         Per game, all unsent board posts go out as one post carrying all their events (a bot
         burst or a multi-step turn makes one message, not twenty), then the other rows in order.
         A board is held back while the same seats are still deciding, for up to `board_hold`
-        seconds. After a failure the rest of that game's rows wait for the next flush."""
+        seconds. After a failure the rest of that game's rows wait for the next flush.
+        Delivery is at least once: a crash between deliver and mark_sent sends the same
+        claimed batch again with the same nonce (see store migration 0002)."""
         by_game: dict[int, list[OutboxRow]] = {}
         for row in await self.store.unsent_outbox(limit):
             by_game.setdefault(row.game_id, []).append(row)
@@ -195,6 +221,8 @@ class TableService:
         self.held = set()
         for game_id, rows in by_game.items():
             boards = [r for r in rows if r.kind == "board"]
+            if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
+                boards = [r for r in boards if r.batch == boards[0].batch]
             batches = ([boards] if boards else []) + [[r] for r in rows if r.kind != "board"]
             for batch in batches:
                 if batch is boards and self._hold(boards):
@@ -208,6 +236,10 @@ class TableService:
     async def _deliver(self, game_id: int, batch: list[OutboxRow]) -> bool:
         record, s = await self.load(game_id)
         item = merge_boards(batch) if batch[0].kind == "board" else batch[0]
+        if item.kind == "board" and batch[0].batch is None:
+            # Claimed before sending: if the 'sent' marks below never happen (a crash, a failed
+            # post), the resend is exactly this post under the same nonce, which Discord drops.
+            await self.store.claim_batch([r.id for r in batch])
         try:
             await self.notifier.deliver(record, s, item)
         except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
@@ -224,7 +256,7 @@ class TableService:
         """Hold back a board post while the same seats are still deciding (a thread gets one
         board per hand-over, not one per click), but never longer than `board_hold` seconds."""
         latest = boards[-1]
-        return (self.board_hold > 0
+        return (self.board_hold > 0 and latest.batch is None
                 and self._posted_waiting.get(latest.game_id) == latest.payload.get("waiting_on")
                 and time.time() - boards[0].created_at < self.board_hold)
 

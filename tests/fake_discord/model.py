@@ -415,7 +415,7 @@ class World:
         """Who the content pings, honouring ``allowed_mentions`` like Discord does."""
         allowed = msg.allowed_mentions
         parse = set(allowed.get("parse", [])) if allowed else {"users", "roles"}
-        allowed_users = set(allowed.get("users", [])) if allowed else set()
+        allowed_users = {str(u) for u in allowed.get("users", [])} if allowed else set()  # ids may be ints
         users = [
             self.user_json(int(uid)) for uid in dict.fromkeys(_USER_MENTION.findall(msg.content))
             if int(uid) in self.users and ("users" in parse or uid in allowed_users)

@@ -1,7 +1,9 @@
 """Which decisions a seat may take now: the open prompt's options, or the main-phase options."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import cache
+from typing import Any, TypeVar, cast
 
 from engine.pirate_chest.actions import (
     Action,
@@ -41,6 +43,21 @@ from engine.pirate_chest.rules.move import can_move, mutiny_islands, never_land_
 from engine.pirate_chest.rules.setup import free_captains
 from engine.pirate_chest.state import Prompt, State
 
+A = TypeVar("A", bound=Action)
+
+
+@cache
+def _action_cached(cls: type[Any], **fields: Any) -> Any:
+    return cls(**fields)
+
+
+def _action(cls: type[A], **fields: Any) -> A:
+    """Actions are frozen values, so each distinct one is built (and validated) once and shared:
+    listing legal actions builds a dozen every decision. The memo only holds actions this game
+    can offer (cards, seats, spaces, die faces), so it stays small."""
+    result: A = _action_cached(cast(Hashable, cls), **fields)
+    return result
+
 
 def unique(cards: list[str]) -> list[str]:
     return sorted(set(cards))
@@ -49,26 +66,26 @@ def unique(cards: list[str]) -> list[str]:
 def _fight_card_actions(s: State, seat: int, p: Prompt) -> list[Action]:
     assert s.fight is not None
     committed = s.fight.committed.get(seat, [])
-    return [*(Commit(card=c) for c in unique(fight_cards(s, seat))),
-            *(Uncommit(card=c) for c in unique(committed)), Ready()]
+    return [*(_action(Commit, card=c) for c in unique(fight_cards(s, seat))),
+            *(_action(Uncommit, card=c) for c in unique(committed)), _action(Ready)]
 
 
 PROMPT_ACTIONS: dict[str, Callable[[State, int, Prompt], list[Action]]] = {
-    "captain": lambda s, seat, p: [ChooseCaptain(captain=c) for c in free_captains(s)],
-    "home": lambda s, seat, p: [ChooseHome(port=n) for n in p.options],
-    "keep": lambda s, seat, p: [Keep(card=c) for c in unique(p.cards)],
-    "sail": lambda s, seat, p: [Sail(distance=d, direction=dr) for d, dr in sail_choices(s, p)],
-    "die": lambda s, seat, p: [Die(value=v) for v in p.options],
-    "target": lambda s, seat, p: [Target(seat=o) for o in p.options],
-    "space": lambda s, seat, p: [ToSpace(space=n) for n in p.options],
-    "attack": lambda s, seat, p: [Attack(seat=o) for o in p.options],
-    "engage": lambda s, seat, p: [Engage(mode=m) for m in engage_modes(s, seat, p.target)],
-    "escape": lambda s, seat, p: [*(Play(card=c) for c in unique(escape_cards(s, seat))), Escape(), Stand()],
+    "captain": lambda s, seat, p: [_action(ChooseCaptain, captain=c) for c in free_captains(s)],
+    "home": lambda s, seat, p: [_action(ChooseHome, port=n) for n in p.options],
+    "keep": lambda s, seat, p: [_action(Keep, card=c) for c in unique(p.cards)],
+    "sail": lambda s, seat, p: [_action(Sail, distance=d, direction=dr) for d, dr in sail_choices(s, p)],
+    "die": lambda s, seat, p: [_action(Die, value=v) for v in p.options],
+    "target": lambda s, seat, p: [_action(Target, seat=o) for o in p.options],
+    "space": lambda s, seat, p: [_action(ToSpace, space=n) for n in p.options],
+    "attack": lambda s, seat, p: [_action(Attack, seat=o) for o in p.options],
+    "engage": lambda s, seat, p: [_action(Engage, mode=m) for m in engage_modes(s, seat, p.target)],
+    "escape": lambda s, seat, p: [*(_action(Play, card=c) for c in unique(escape_cards(s, seat))), _action(Escape), _action(Stand)],
     "fight-cards": _fight_card_actions,
-    "girl-power": lambda s, seat, p: [*(GirlPower(card=c) for c in unique(s.players[seat].hand)), Pass()],
-    "take-coin": lambda s, seat, p: [TakeCoin(coin=c) for c in unique(s.players[p.target].coins)],
-    "discard": lambda s, seat, p: [Discard(card=c) for c in unique(s.players[seat].hand)],
-    "doll": lambda s, seat, p: [*(Doll(seat=o) for o in p.options), KeepDoll()],
+    "girl-power": lambda s, seat, p: [*(_action(GirlPower, card=c) for c in unique(s.players[seat].hand)), _action(Pass)],
+    "take-coin": lambda s, seat, p: [_action(TakeCoin, coin=c) for c in unique(s.players[p.target].coins)],
+    "discard": lambda s, seat, p: [_action(Discard, card=c) for c in unique(s.players[seat].hand)],
+    "doll": lambda s, seat, p: [*(_action(Doll, seat=o) for o in p.options), _action(KeepDoll)],
 }
 
 
@@ -76,20 +93,20 @@ def main_actions(s: State, seat: int) -> list[Action]:
     """Your turn, nothing pending: move, use an ability, play a card, or end the turn."""
     actions: list[Action] = []
     if can_move(s, seat):
-        actions.append(Roll())
+        actions.append(_action(Roll))
         if has_ability(s, seat, "privateer"):
-            actions.append(Privateer())
+            actions.append(_action(Privateer))
         if has_ability(s, seat, "never-land"):
-            actions += [NeverLand(port=n) for n in never_land_ports(s, seat)]
+            actions += [_action(NeverLand, port=n) for n in never_land_ports(s, seat)]
         if has_ability(s, seat, "mutiny"):
-            actions += [MutinyTo(island=n) for n in mutiny_islands(s, seat)]
+            actions += [_action(MutinyTo, island=n) for n in mutiny_islands(s, seat)]
     if has_ability(s, seat, "kraken") and not s.turn.kraken_used:
-        actions.append(Kraken())
+        actions.append(_action(Kraken))
     if has_ability(s, seat, "curses") and not s.turn.curse_used:
-        actions.append(Curse())
-    actions += [Play(card=c) for c in unique(s.players[seat].hand) if card_options(s, seat, c) != []]
+        actions.append(_action(Curse))
+    actions += [_action(Play, card=c) for c in unique(s.players[seat].hand) if card_options(s, seat, c) != []]
     if s.turn.base_move_done or s.turn.frozen:
-        actions.append(End())
+        actions.append(_action(End))
     return actions
 
 

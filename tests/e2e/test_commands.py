@@ -1,0 +1,224 @@
+"""The slash commands around the buttons: /play (with autocomplete), /board, /log, /undo,
+/rules, /settings and the /game subcommands, each answered privately and kindly."""
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from PIL import Image
+
+from tests.e2e.driver import take_turn
+from tests.e2e.harness import Table, mentioned, parley_bot
+from tests.fake_discord import FakeDiscord
+from tests.fake_discord.model import Message
+
+
+async def ask(t: Table, user: int, name: str, channel_id: int | None = None, **options: object) -> Message:
+    """Run a slash command and return its answer, which must be private to the user."""
+    rec = await t.slash(user, name, channel_id=channel_id, **options)
+    answer = t.reply_message(rec)
+    assert answer.visibility == "ephemeral" and answer.audience == user, (name, answer.visibility)
+    return answer
+
+
+async def version_of(t: Table, game_id: int) -> int:
+    return (await t.bot.store.load(game_id)).version
+
+
+async def test_play_with_autocomplete_and_friendly_refusals(db: Path) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table()
+        seat, user = await t.pending_human(game_id)
+        legal = await t.bot.table.legal(game_id, seat)
+
+        everything = await t.autocomplete(user, "play", "action", "", channel_id=thread)
+        assert [c["value"] for c in everything] == legal[:25] and len(everything) <= 25
+        word = legal[-1].split()[-1][:4]
+        typed = await t.autocomplete(user, "play", "action", word.upper(), channel_id=thread)
+        assert [c["value"] for c in typed] == [n for n in legal if word.lower() in n.lower()][:25]
+        assert typed and all(word.lower() in c["name"].lower() for c in typed)
+        nothing = await t.autocomplete(user, "play", "action", "zzzz", channel_id=thread)
+        assert nothing == []
+        waiting_on = await t.waiting_on(game_id)
+        record = await t.bot.store.load(game_id)
+        idle = next(s.user_id for s in record.seats if s.user_id is not None and s.seat not in waiting_on)
+        assert idle is not None
+        assert await t.autocomplete(idle, "play", "action", "", channel_id=thread) == []
+
+        # a typo, an illegal move and someone else's move: refused, nothing changes
+        version = await version_of(t, game_id)
+        typo = await ask(t, user, "play", thread, action="fly to the moon")
+        assert typo.content.startswith("✗ I don't understand 'fly to the moon'") and legal[0] in typo.content
+        illegal = await ask(t, user, "play", thread, action="end" if "end" not in legal else "sail 99 cw")
+        assert illegal.content.startswith("✗"), illegal.content
+        wrong_seat = await ask(t, idle, "play", thread, action=legal[0])
+        assert wrong_seat.content.startswith("✗ It is not your move"), wrong_seat.content
+        assert await version_of(t, game_id) == version
+
+        # the chosen option applies, and the answer shows what comes next
+        log = len(await t.bot.store.log(game_id))
+        done = await ask(t, user, "play", thread, action=typed[0]["value"])
+        assert done.content.startswith(f"✓ {typed[0]['value']}"), done.content
+        await t.settle()
+        rows = (await t.bot.store.log_rows(game_id))[log:]
+        assert rows[0].seat == seat and rows[0].notation == typed[0]["value"]
+        assert t.run.errors == [], t.run.error_messages()
+        assert max(t.times) < 3, max(t.times)
+
+
+async def test_board_log_rules_and_settings(db: Path) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        anne, jack, _ = fake.user_ids
+        game_id, thread = await t.open_table()
+        rand = random.Random(8)
+        for _ in range(3):
+            await take_turn(t, game_id, rand)
+        await t.settle()
+
+        board = await ask(t, jack, "board", thread)
+        assert f"Pirate Chest #{game_id}" in board.content and "Waiting on" in board.content
+        assert [a.filename for a in board.attachments] == ["board.png"]
+        image = Image.open(io.BytesIO(board.attachments[0].data))
+        image.load()
+        assert image.format == "PNG" and image.width >= 1200
+
+        events = await t.bot.notifier.public_events(game_id)
+        log = await ask(t, anne, "log", thread)
+        assert log.content == "\n".join(events[-15:])
+        short = await ask(t, anne, "log", thread, n=3)
+        assert short.content == "\n".join(events[-3:])
+
+        topics = await ask(t, anne, "rules", thread)
+        assert topics.content.startswith("Rules topics") and "`overview`" in topics.content and "`fighting`" in topics.content
+        topic = await ask(t, anne, "rules", thread, topic="overview")
+        assert topic.content.startswith("**Pirate Chest at a glance**")
+        by_title = await ask(t, anne, "rules", thread, topic="pirate chest at a glance")
+        assert by_title.content == topic.content
+        unknown = await ask(t, anne, "rules", thread, topic="parley")
+        assert unknown.content.startswith("✗ No topic 'parley'")
+        offered = await t.autocomplete(anne, "rules", "topic", "fight", channel_id=thread)
+        assert "fighting" in [c["value"] for c in offered]
+
+        shown = await ask(t, jack, "settings")
+        assert shown.content.startswith("DM on your turn: on") and "quiet hours: off (UTC)" in shown.content
+        changed = await ask(t, jack, "settings", dm=False, reminder_hours=6.0, timezone="Europe/Paris",
+                            quiet="23:00-08:00")
+        assert "DM on your turn: off" in changed.content and "reminders after 6 h" in changed.content
+        assert "quiet hours: 23:00–08:00 (Europe/Paris)" in changed.content
+        prefs = await t.bot.store.get_user_settings(jack)
+        assert (prefs.dm_notifications, prefs.reminder_hours, prefs.timezone) == (False, 6.0, "Europe/Paris")
+        bad_zone = await ask(t, jack, "settings", timezone="Mars/Olympus")
+        assert bad_zone.content.startswith("✗ 'Mars/Olympus' is not a time zone I know")
+        bad_quiet = await ask(t, jack, "settings", quiet="soon")
+        assert bad_quiet.content.startswith("✗ Quiet hours look like 22:00-07:00")
+        off = await ask(t, jack, "settings", quiet="off")
+        assert "quiet hours: off (Europe/Paris)" in off.content
+        assert (await t.bot.store.get_user_settings(jack)).reminder_hours == 6.0
+        assert t.run.errors == [], t.run.error_messages()
+        assert max(t.times) < 3, max(t.times)
+
+
+async def test_undo_takes_back_a_quiet_decision_but_not_a_roll(db: Path) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        anne = fake.user_ids[0]
+        game_id, thread = await t.open_table(options='{"captains": ["kidd", "sparrow", "jones", "horatio"]}')
+        rand = random.Random(9)
+        for _ in range(30):   # until Captain Kidd (anne) may use Privateer
+            seat, user = await t.pending_human(game_id)
+            if user == anne and "privateer" in await t.bot.table.legal(game_id, seat):
+                break
+            await take_turn(t, game_id, rand)
+            await t.settle()
+        else:
+            raise AssertionError("Captain Kidd never got to sail")
+        log = await t.bot.store.log(game_id)
+
+        played = await ask(t, anne, "play", thread, action="privateer")
+        assert played.content.startswith("✓ privateer")
+        assert all(n.startswith("sail 1 ") for n in await t.bot.table.legal(game_id, seat))
+        version = await version_of(t, game_id)
+        taken_back = await ask(t, anne, "undo", thread)
+        assert taken_back.content.startswith("↩ Taken back.")
+        assert await t.bot.store.log(game_id) == log
+        assert await version_of(t, game_id) == version + 1
+        assert "privateer" in await t.bot.table.legal(game_id, seat)
+        await t.settle()
+        assert "The last decision was taken back." in (await t.bot.notifier.public_events(game_id))
+
+        rolled = await ask(t, anne, "play", thread, action="roll")
+        assert rolled.content.startswith("✓ roll")
+        version = await version_of(t, game_id)
+        refused = await ask(t, anne, "undo", thread)
+        assert refused.content.startswith("✗ 'roll' revealed something"), refused.content
+        assert await version_of(t, game_id) == version
+        assert await t.bot.store.log(game_id) == [*log, (seat, "roll")]
+        assert t.run.errors == [], t.run.error_messages()
+        assert max(t.times) < 3, max(t.times)
+
+
+async def test_game_subcommands(db: Path) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        anne, jack, mary = fake.user_ids
+        game_id, thread = await t.open_table()
+        await ask(t, jack, "game new", game="pirate_chest", players=3)   # a second game, in its lobby
+        lobby = fake.threads()[-1].id
+
+        listed = await ask(t, mary, "game list")
+        lines = listed.content.split("\n")
+        assert lines[0] == f"• Pirate Chest #{game_id} — active, 4/4 seats — <#{thread}>"
+        assert lines[1].startswith(f"• Pirate Chest #{game_id + 1} — lobby, 1/3 seats — <#{lobby}>")
+        assert (await ask(t, mary, "game list", thread)).content == listed.content   # from a thread too
+
+        status = await ask(t, mary, "game status", thread)
+        assert status.content.startswith(f"**Pirate Chest #{game_id}** — active")
+        assert f"1. <@{anne}>" in status.content and "Waiting on" in status.content
+        assert mentioned(fake, status) == set()
+
+        # only the host (or a moderator) may kick or cancel
+        kick = await ask(t, jack, "game kick", thread, member=mary)
+        assert kick.content.startswith("✗ Only the host or a moderator"), kick.content
+        cancel = await ask(t, jack, "game cancel", thread)
+        assert cancel.content.startswith("✗ Only the host or a moderator"), cancel.content
+        assert (await t.bot.store.load(game_id)).seat_of(mary) is not None
+
+        # leaving a running game hands the seat to a bot, which plays it at once
+        rand = random.Random(6)
+        for _ in range(30):
+            seat, user = await t.pending_human(game_id)
+            if user == mary:
+                break
+            await take_turn(t, game_id, rand)
+            await t.settle()
+        else:
+            raise AssertionError("mary never got a turn")
+        log = len(await t.bot.store.log(game_id))
+        left = await ask(t, mary, "game leave", thread)
+        assert left.content == "You left; a bot plays your seat from now on."
+        await t.settle()
+        record = await t.bot.store.load(game_id)
+        assert record.seats[seat].user_id is None and record.seats[seat].bot_policy == "greedy"
+        assert any(r.seat == seat for r in (await t.bot.store.log_rows(game_id))[log:])
+        now_seat, now_user = await t.pending_human(game_id)
+        assert now_user != mary
+        again = await ask(t, mary, "game leave", thread)
+        assert again.content.startswith("✗ You are not seated")
+
+        # the host kicks a player of the running game: a bot takes the seat too
+        kicked = await ask(t, anne, "game kick", thread, member=jack)
+        assert kicked.content.endswith("was removed from seat 2.")
+        await t.settle()
+        assert (await t.bot.store.load(game_id)).seats[1].bot_policy == "greedy"
+
+        # the host cancels; the thread hears it and the game takes no more moves
+        done = await ask(t, anne, "game cancel", thread)
+        assert done.content == f"Pirate Chest #{game_id} is cancelled."
+        assert (await t.bot.store.load(game_id)).status == "cancelled"
+        await fake.wait_for_message(
+            lambda m: m.channel_id == thread and m.content == f"Pirate Chest #{game_id} was cancelled by <@{anne}>.")
+        assert await t.bot.store.timers_of(game_id) == []
+        late = await ask(t, anne, "play", thread, action="roll")
+        assert late.content.startswith("✗"), late.content
+        assert [g.id for g in await t.bot.store.list_games(status=("lobby", "active"))] == [game_id + 1]
+        assert t.run.errors == [], t.run.error_messages()
+        assert max(t.times) < 3, max(t.times)
