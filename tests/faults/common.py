@@ -17,6 +17,7 @@ from typing import Any
 
 from store import GameRecord, OutboxRow, Store
 from tests.fake_discord import FakeDiscord, Fault
+from tests.fake_discord.harness import _Collect  # the same ERROR-record sink the bot harness uses
 
 FULL = os.environ.get("PARLEY_FAULTS", "").strip().lower() == "full"
 MODE = "full" if FULL else "bounded"
@@ -40,15 +41,6 @@ def report(scenario: str, tried: str, lost: int, **details: Any) -> str:
 
 
 # ---- error capture ---------------------------------------------------------------------------
-class _Collect(logging.Handler):
-    def __init__(self, sink: list[logging.LogRecord]) -> None:
-        super().__init__(logging.ERROR)
-        self.sink = sink
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.sink.append(record)
-
-
 @contextmanager
 def logged_errors() -> Iterator[list[logging.LogRecord]]:
     """ERROR records from every logger (BotRun.errors only sees discord.py's own loggers;
@@ -161,3 +153,23 @@ def audit(rows: list[OutboxRow], deliveries: list[Delivery]) -> DeliveryAudit:
         lost=sum(visible.get(r.id, 0) == 0 for r in rows),
         raw_duplicates=sum(n > 1 for n in raw.values()), deduplicated=deduplicated,
         visible_duplicates=sum(n > 1 for n in visible.values()))
+
+
+async def next_decision(svc: Any, game_id: int) -> tuple[int, str, int]:
+    """What the greedy bot would do next in this game: (seat, notation, version it is for)."""
+    from engine.core import get_game
+    from engine.core.policy import get_policy
+    record, s = await svc.load(game_id)
+    game = get_game(record.game_type)
+    pending = game.pending(s)
+    assert pending is not None
+    seat = pending.waiting_on[0]
+    bot = get_policy(record.game_type, "greedy", f"{game_id}:{record.version}")
+    return seat, game.notate(s, bot.choose(game, s, seat)), record.version
+
+
+async def bot_step(svc: Any, game_id: int) -> int:
+    """Let the greedy bot take the next decision of this game through the service."""
+    seat, notation, _ = await next_decision(svc, game_id)
+    await svc.act(game_id, seat, notation)
+    return game_id

@@ -23,11 +23,9 @@ from typing import Any
 
 import pytest
 
-from engine.core import get_game
-from engine.core.policy import get_policy
 from store import GameRecord, OutboxRow, Store
 from table import TableService
-from tests.faults.common import Delivery, RecordingNotifier, audit, report, size
+from tests.faults.common import Delivery, RecordingNotifier, audit, bot_step, report, size
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = 50
@@ -171,7 +169,7 @@ async def _window_case(db: Path, case: str, claim: bool) -> tuple[int, int, int]
             await svc.add_bot(game_id)
         await svc.start(game_id)
         for _ in range(6):                       # a burst: several unsent board rows
-            await _bot_step(svc, game_id)
+            await bot_step(svc, game_id)
         if not claim:                            # control: the flush as it was before the claim
             store.claim_batch = _no_claim        # type: ignore[method-assign]
         notifier = CrashingNotifier(store, crash_after=1)
@@ -204,7 +202,7 @@ async def _window_case(db: Path, case: str, claim: bool) -> tuple[int, int, int]
             with pytest.raises(Crash):
                 await svc.flush_outbox()
         first = list(notifier.deliveries)
-        await _bot_step(svc, game_id)            # commits before the restart's first flush
+        await bot_step(svc, game_id)            # commits before the restart's first flush
         restarted = RecordingNotifier(store)
         svc = TableService(store, restarted)
         while await svc.flush_outbox():
@@ -216,16 +214,6 @@ async def _window_case(db: Path, case: str, claim: bool) -> tuple[int, int, int]
 
 async def _no_claim(outbox_ids: Any) -> None:
     return None
-
-
-async def _bot_step(svc: TableService, game_id: int) -> None:
-    record, s = await svc.load(game_id)
-    game = get_game(record.game_type)
-    pending = game.pending(s)
-    assert pending is not None
-    seat = pending.waiting_on[0]
-    bot = get_policy(record.game_type, "greedy", f"{game_id}:{record.version}")
-    await svc.act(game_id, seat, game.notate(s, bot.choose(game, s, seat)))
 
 
 CASES = ("crash before any mark", "crash after the first mark", "failed post")

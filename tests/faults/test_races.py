@@ -16,13 +16,11 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from engine.core import get_game
-from engine.core.policy import get_policy
 from store import Store, StoreError
 from table import TableService
 from tests.fake_discord import FakeDiscord
 from tests.faults.botkit import Kit, parley
-from tests.faults.common import describe, logged_errors, report, size
+from tests.faults.common import describe, logged_errors, next_decision, report, size
 
 ROUNDS = size(42, 420)
 GUARDS = ("expected_version", "interaction_id")
@@ -34,16 +32,6 @@ async def new_game(svc: TableService, n: int) -> int:
         await svc.add_bot(game_id)
     await svc.start(game_id)
     return game_id
-
-
-async def next_decision(svc: TableService, game_id: int) -> tuple[int, str, int]:
-    record, s = await svc.load(game_id)
-    game = get_game(record.game_type)
-    pending = game.pending(s)
-    assert pending is not None
-    seat = pending.waiting_on[0]
-    bot = get_policy(record.game_type, "greedy", f"{game_id}:{record.version}")
-    return seat, game.notate(s, bot.choose(game, s, seat)), record.version
 
 
 async def race(services: list[TableService], rounds: int) -> dict[str, Any]:

@@ -21,13 +21,11 @@ import pytest
 
 import cogs.turns
 import store.db as store_db
-from engine.core import get_game
-from engine.core.policy import get_policy
 from store import StorageError, Store
 from table import TableService
 from tests.fake_discord import FakeDiscord
 from tests.faults.botkit import Kit, parley
-from tests.faults.common import describe, logged_errors, report
+from tests.faults.common import bot_step, describe, logged_errors, report
 
 
 class _FailingCommit:
@@ -261,11 +259,3 @@ async def raw(store: Store, sql: str) -> None:
     await store._db._execute(lambda: store._db._conn.execute(sql).fetchall())
 
 
-async def bot_step(svc: TableService, game_id: int) -> None:
-    record, s = await svc.load(game_id)
-    game = get_game(record.game_type)
-    pending = game.pending(s)
-    assert pending is not None
-    seat = pending.waiting_on[0]
-    bot = get_policy(record.game_type, "greedy", f"{game_id}:{record.version}")
-    await svc.act(game_id, seat, game.notate(s, bot.choose(game, s, seat)))
