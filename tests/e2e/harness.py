@@ -58,21 +58,7 @@ class Table:
         return rec
 
     async def settle(self, timeout: float = 30.0, *, unsent_ok: bool = False) -> None:
-        """Wait until the bot has no bots to run and nothing left to post (with `unsent_ok`,
-        until it is idle even though rows are left unsent, e.g. while posts keep failing)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while loop.time() < deadline:
-            quiet = not self.bot.dirty and not self.bot.woken.is_set() and not self.bot.pumping
-            if quiet and unsent_ok:
-                return
-            unsent = {r.game_id for r in await self.bot.store.unsent_outbox(limit=1000)}
-            if quiet and unsent <= self.bot.table.held:
-                return
-            if quiet:
-                self.bot.woken.set()
-            await asyncio.sleep(0.01)
-        raise TimeoutError("the bot did not settle")
+        await settle_bot(self.bot, timeout, unsent_ok=unsent_ok)
 
     def thread_messages(self, thread_id: int) -> list[Message]:
         return [m for m in self.fake.messages(thread_id)]
@@ -131,6 +117,24 @@ class Table:
 
     def bot_posts(self, channel_id: int) -> list[Message]:
         return [m for m in self.fake.messages(channel_id) if m.author_id == self.fake.bot_user_id]
+
+
+async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool = False) -> None:
+    """Wait until the bot has no bots to run and nothing left to post (with `unsent_ok`,
+    until it is idle even though rows are left unsent, e.g. while posts keep failing)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping
+        if quiet and unsent_ok:
+            return
+        unsent = {r.game_id for r in await bot.store.unsent_outbox(limit=10_000)}
+        if quiet and unsent <= bot.table.held:
+            return
+        if quiet:
+            bot.woken.set()
+        await asyncio.sleep(0.01)
+    raise TimeoutError("the bot did not settle")
 
 
 @asynccontextmanager

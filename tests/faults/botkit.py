@@ -5,7 +5,6 @@ depends on the stable pieces: bot.build_bot, tests.fake_discord.FakeDiscord and 
 """
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -16,6 +15,7 @@ from bot import Settings, build_bot
 from cogs.app import ParleyBot
 from engine.core import get_game
 from engine.pirate_chest.policy import score
+from tests.e2e.harness import settle_bot
 from tests.fake_discord import BotRun, FakeDiscord, InteractionRecord, running_bot
 from tests.fake_discord.model import Message
 
@@ -94,17 +94,7 @@ class Kit:
 
     async def settle(self, timeout: float = 30.0) -> None:
         """Until no bot seat is left to run and nothing is left to post (held boards aside)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while loop.time() < deadline:
-            quiet = not self.bot.dirty and not self.bot.woken.is_set() and not self.bot.pumping
-            unsent = {r.game_id for r in await self.bot.store.unsent_outbox(limit=10_000)}
-            if quiet and unsent <= self.bot.table.held:
-                return
-            if quiet:
-                self.bot.woken.set()
-            await asyncio.sleep(0.01)
-        raise TimeoutError("the bot did not settle")
+        await settle_bot(self.bot, timeout)
 
 
 @asynccontextmanager
