@@ -16,7 +16,7 @@ def parse_hhmm(text: str) -> time:
 def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):   # OSError: a folder such as "America" in tzdata
         raise ValueError(f"'{name}' is not a time zone I know; try one like Europe/Paris or America/New_York.") from None
 
 

@@ -24,11 +24,16 @@ def panel_options(msg: Message) -> list[tuple[str, str, str | None]]:
     return options
 
 
-def latest_board(t: Table, thread_id: int, game_id: int) -> Message:
+def board_posts(t: Table, thread_id: int, game_id: int) -> list[Message]:
+    """The game's board posts (the ones with a Your move button), oldest first."""
     posts = [m for m in t.fake.messages(thread_id) if f"parley:move:{game_id}" in
              [c.get("custom_id") for c in components(m)]]
     assert posts, "no board post with a Your move button"
-    return posts[-1]
+    return posts
+
+
+def latest_board(t: Table, thread_id: int, game_id: int) -> Message:
+    return board_posts(t, thread_id, game_id)[-1]
 
 
 async def open_panel(t: Table, user: int, thread_id: int, game_id: int) -> Message:
