@@ -26,5 +26,6 @@ def public_text(view: PirateChestView) -> str:
         where = names.get(ship.position, f"open sea {ship.position}") if ship.position else "—"
         marks = f" · {', '.join(ship.effects)}" if ship.effects else ""
         active = "▶ " if view.active_seat == ship.seat else ""
-        lines.append(f"{active}{ship.captain_name}: {where} · {_coins(view, ship.coins)} · {ship.hand_size} cards{marks}")
+        cards = f"{ship.hand_size} card" + ("" if ship.hand_size == 1 else "s")
+        lines.append(f"{active}{ship.captain_name}: {where} · {_coins(view, ship.coins)} · {cards}{marks}")
     return "\n".join(lines)
