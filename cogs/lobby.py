@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Refusal, game_for, guarded, is_moderator, parley, reply, require_host, title_of
+from cogs.common import Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
 from engine.core import all_games, get_game
 from store import GameRecord
@@ -230,8 +230,8 @@ class Lobby(commands.Cog):
         record = await game_for(interaction, game)
         text = f"**{title_of(record)}** — {record.status}\n{seat_list(record)}"
         if record.status == "active":
-            text += "\n" + await waiting_text(bot, record)
+            text += "\n" + waiting_text(*await bot.table.load(record.id))
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
-__all__ = ["Lobby", "LobbyButton", "is_moderator", "lobby_view", "parse_options"]
+__all__ = ["Lobby", "LobbyButton", "lobby_view", "parse_options"]

@@ -35,18 +35,18 @@ class DiscordNotifier:
 
     async def deliver(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         handler = {"board": self._board, "private": self._private, "prompt": self._prompt, "final": self._final}
-        await handler[item.kind](record, item)
+        await handler[item.kind](record, state, item)
 
     # ---- thread posts ----------------------------------------------------------------------
-    async def _board(self, record: GameRecord, item: OutboxRow) -> None:
+    async def _board(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         events = "\n".join(item.payload.get("events", []))
-        waiting = await waiting_text(self.bot, record, mention=True)
+        waiting = waiting_text(record, state, mention=True)
         pings = await self._new_pings(record, item)
-        png = await board_png_async(record.game_type, await self.bot.table.view(record.id, None))
+        png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None))
         view = discord.ui.View(timeout=None)
         if item.payload.get("waiting_on"):
             view.add_item(MoveButton(record.id))
-        content = clip(f"{events}\n\n{await public_text(self.bot, record)}\n{waiting}", 1990)
+        content = clip(f"{events}\n\n{public_text(record, state)}\n{waiting}", 1990)
         await self.bot.post(record, content, file=discord.File(io.BytesIO(png), f"board-{item.version}.png"),
                             view=view, nonce=f"p{item.id}",
                             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in pings]))
@@ -59,30 +59,29 @@ class DiscordNotifier:
         users = [record.seats[w].user_id for w in waiting if w not in before]
         return [u for u in users if u is not None]
 
-    async def _final(self, record: GameRecord, item: OutboxRow) -> None:
+    async def _final(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         outcome = item.payload
-        _, state = await self.bot.table.load(record.id)
         game = get_game(record.game_type)
         lines = [f"🏁 **{title_of(record)} is over** — {outcome.get('reason') or 'final scores'}"]
         for seat_key, score in outcome.get("scores", {}).items():
             seat = int(seat_key)
             parts = ", ".join(f"{k} {v}" for k, v in outcome.get("breakdown", {}).get(seat_key, {}).items())
             crown = "👑 " if seat in outcome.get("winners", []) else ""
-            name = getattr(game, "seat_name", lambda s, x: f"seat {x + 1}")(state, seat)
-            lines.append(f"{crown}{seat_label(record, seat, mention=True)} ({name}): **{score}** — {parts}")
+            lines.append(f"{crown}{seat_label(record, seat, mention=True)} ({game.seat_name(state, seat)}): "
+                         f"**{score}** — {parts}")
         await self.bot.post(record, "\n".join(lines), nonce=f"p{item.id}",
                             allowed_mentions=discord.AllowedMentions.none())
         await self.bot.store.delete_timers(record.id, kind="reminder")
         await self.bot.store.set_timer(record.id, "archive", self.bot.clock() + ARCHIVE_AFTER)
 
     # ---- private messages ------------------------------------------------------------------
-    async def _private(self, record: GameRecord, item: OutboxRow) -> None:
+    async def _private(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         seat = seat_number(item)
         text = "\n".join(item.payload.get("events", []))
-        await self.dm(record, seat, f"**{title_of(record)}** (private)\n{text}\n\n{await private_text(self.bot, record, seat)}",
+        await self.dm(record, seat, f"**{title_of(record)}** (private)\n{text}\n\n{private_text(record, state, seat)}",
                       nonce=f"d{item.id}")
 
-    async def _prompt(self, record: GameRecord, item: OutboxRow) -> None:
+    async def _prompt(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         seat = seat_number(item)
         user_id = record.seats[seat].user_id
         if user_id is None:
@@ -94,12 +93,13 @@ class DiscordNotifier:
         if not prefs.dm_notifications:
             return
         digest = await self.digest(record, seat, item.version)
-        notations = await self.bot.table.legal(record.id, seat)
-        png = await hand_png_async(record.game_type, await self.bot.table.view(record.id, seat))
+        game = get_game(record.game_type)
+        notations = [game.notate(state, a) for a in game.legal_actions(state, seat)]
+        png = await hand_png_async(record.game_type, game.view(state, seat))
         thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
         text = (f"⏰ **Your move** in {thread}: {item.payload.get('prompt', '')}.\n"
                 + (f"**Since your last turn:**\n{digest}\n" if digest else "")
-                + await private_text(self.bot, record, seat))
+                + private_text(record, state, seat))
         await self.dm(record, seat, text, file=discord.File(io.BytesIO(png), "hand.png"), nonce=f"d{item.id}",
                       view=panel_view(record.id, record.version, notations) if notations else None)
 

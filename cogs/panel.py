@@ -12,7 +12,8 @@ from typing import Any
 import discord
 
 from cogs.common import Refusal, game_for, guarded, parley, reply, seat_of, title_of
-from cogs.describe import private_text, prompt_of, waiting_text
+from cogs.describe import private_text, waiting_text
+from engine.core import get_game
 from store import StoreError
 
 log = logging.getLogger(__name__)
@@ -37,15 +38,15 @@ def panel_view(game_id: int, version: int, notations: list[str], page: int = 0) 
 
 async def panel_for(interaction: discord.Interaction, game_id: int, seat: int) -> tuple[str, discord.ui.View | None]:
     """The text and components for one seat right now (private: shows the seat's hand)."""
-    bot = parley(interaction)
-    record, _ = await bot.table.load(game_id)
-    notations = await bot.table.legal(game_id, seat)
-    private = await private_text(bot, record, seat)
-    if not notations:
-        waiting = await waiting_text(bot, record)
+    record, state = await parley(interaction).table.load(game_id)
+    game = get_game(record.game_type)
+    notations = [game.notate(state, a) for a in game.legal_actions(state, seat)]
+    private = private_text(record, state, seat)
+    pending = game.pending(state)
+    if not notations or pending is None:
+        waiting = waiting_text(record, state)
         return f"**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{private}", None
-    prompt = await prompt_of(bot, record)
-    text = f"**{title_of(record)}** — your move: {prompt}.\n{private}"
+    text = f"**{title_of(record)}** — your move: {pending.prompt}.\n{private}"
     return text, panel_view(game_id, record.version, notations)
 
 

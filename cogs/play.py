@@ -77,8 +77,9 @@ class Play(commands.Cog):
         bot = parley(interaction)
         record = await my_game(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        record, state = await bot.table.load(record.id)
         png = await board_png_async(record.game_type, await bot.table.view(record.id, None))
-        text = f"**{title_of(record)}**\n{await public_text(bot, record)}\n{await waiting_text(bot, record)}"
+        text = f"**{title_of(record)}**\n{public_text(record, state)}\n{waiting_text(record, state)}"
         await reply(interaction, text, file=discord.File(io.BytesIO(png), "board.png"))
 
     @app_commands.command(name="hand", description="See your hand and options (only you see this)")

@@ -111,7 +111,7 @@ class Turns(commands.Cog):
         if allowed > now:   # quiet hours: try again when they end
             await self.bot.store.set_timer(record.id, "reminder", allowed, seat=seat, user_id=user_id, payload=timer.payload)
             return 0
-        waiting = await waiting_text(self.bot, record)
+        waiting = waiting_text(record, state)
         await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting}",
                             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
         if prefs.dm_notifications:

@@ -89,6 +89,9 @@ class ToyRace:
     def notate(self, s: RaceState, a: Action) -> str:
         return a.kind
 
+    def seat_name(self, s: RaceState, seat: int) -> str:
+        return f"Racer {seat + 1}"
+
     def parse(self, s: RaceState, seat: int, text: str) -> Action:
         if text == "roll":
             return Roll()
