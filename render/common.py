@@ -32,7 +32,6 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (213, 94, 0),      # vermillion
     (204, 121, 167),   # reddish purple
 )
-SEAT_COLOUR_NAMES = ("orange", "sky blue", "green", "yellow", "vermillion", "purple")
 INK: RGB = (20, 20, 28)
 WHITE: RGB = (250, 250, 245)
 GOLD: RGB = (245, 196, 50)

@@ -30,9 +30,6 @@ class Rng(BaseModel):
             return self.forced.pop(0)
         return self._next(sides) + 1
 
-    def below(self, bound: int) -> int:
-        return self._next(bound)
-
     def choice(self, items: list[T]) -> T:
         return items[self._next(len(items))]
 

@@ -48,7 +48,6 @@ class Fight(BaseModel):
     committed: dict[int, list[str]] = {}
     ready: list[int] = []
     totals: dict[int, int] = {}
-    girl_power_used: bool = False
 
 
 class Prompt(BaseModel):
@@ -79,7 +78,6 @@ class Turn(BaseModel):
     roll_bonus: int = 0           # Catch the Wind on your own move roll
     kraken_used: bool = False
     curse_used: bool = False
-    cards_played: int = 0
     ending_step: int = 0          # end of turn: 0 Voodoo Doll, 1 hand limit, 2 hand over
 
 

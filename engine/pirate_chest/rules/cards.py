@@ -133,7 +133,6 @@ def play_card(s: State, seat: int, card_id: str, ev: Events) -> None:
     """Play a card from your hand on your turn; a single possible target is chosen for you."""
     options = card_options(s, seat, card_id)
     discard_from_hand(s, seat, [card_id])
-    s.turn.cards_played += 1
     say(ev, f"{name(s, seat)} plays {card(card_id).name}.")
     if options is None or len(options) == 1:
         resolve_card(s, seat, card_id, options[0] if options else None, ev)

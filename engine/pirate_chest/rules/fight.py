@@ -210,7 +210,6 @@ def girl_power(s: State, seat: int, card_id: str | None, ev: Events) -> None:
     if card_id is not None:
         discard_from_hand(s, seat, [card_id])
         s.fight.totals[seat] += 2
-        s.fight.girl_power_used = True
         say(ev, f"Girl Power: {name(s, seat)} discards {card(card_id).name} for +2 ({s.fight.totals[seat]}).")
     resolve_fight(s, ev)
 

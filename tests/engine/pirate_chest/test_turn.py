@@ -138,7 +138,7 @@ def test_turn_cards_played_on_own_turn_any_number() -> None:
               captains=KIDD_JONES)
     assert legal(s, 1) == []
     s, _ = act(s, (0, "play trade-winds"), (0, "play gulfstream"))
-    assert s.turn.moves_left == 4 and s.turn.cards_played == 2
+    assert s.turn.moves_left == 4 and s.players[0].hand == [] and s.discard[-2:] == ["trade-winds", "gulfstream"]
 
 
 def test_turn_played_cards_go_to_the_discard_pile() -> None:
