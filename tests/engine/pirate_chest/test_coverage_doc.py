@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from pathlib import Path
 
-import pytest
+from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
 DOC = REPO / "docs" / "rules-coverage" / "pirate_chest.md"
-INVENTORY = REPO.parent / "shared" / "rules" / "inventory" / "pirate_chest.md"
 STATUSES = {"tested", "not applicable", "open"}
 
 
@@ -25,11 +23,7 @@ def rows() -> dict[str, list[str]]:
 
 
 def test_every_inventory_rule_has_one_row() -> None:
-    if not INVENTORY.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"the inventory is not at {INVENTORY}")
-        pytest.skip(f"the inventory is not at {INVENTORY}")
-    ids = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*", INVENTORY.read_text()))
+    ids = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*", shared_text("rules", "inventory", "pirate_chest.md")))
     assert ids == set(rows()), f"missing: {sorted(ids - set(rows()))}; unknown: {sorted(set(rows()) - ids)}"
 
 
@@ -48,11 +42,7 @@ def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> N
 
 
 def test_ambiguous_rules_record_a_reading() -> None:
-    if not INVENTORY.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"the inventory is not at {INVENTORY}")
-        pytest.skip(f"the inventory is not at {INVENTORY}")
-    ambiguous = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*[^\n]*\[ambiguous", INVENTORY.read_text()))
+    ambiguous = set(re.findall(r"\*\*(PC-[A-Z]+-\d+)\*\*[^\n]*\[ambiguous", shared_text("rules", "inventory", "pirate_chest.md")))
     found = rows()
     blank = [r for r in ambiguous if len(found[r]) < 5 or not found[r][4].strip()]
     assert not blank, f"ambiguous rules without a reading: {sorted(blank)}"
