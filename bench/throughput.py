@@ -32,17 +32,24 @@ LATENCY = Target("value", "<=", 100)
 OFFERED = 500.0   # actions/s for the latency run
 
 
+async def timed_bot_act(svc: TableService, game_id: int, latencies: list[float]) -> bool:
+    """One bot decision through the service, its latency appended; False when the game is over."""
+    move = await bot_move(svc, game_id)
+    if move is None:
+        return False
+    t0 = time.perf_counter()
+    await svc.act(game_id, *move)
+    latencies.append(time.perf_counter() - t0)
+    return True
+
+
 async def closed_loop(svc: TableService, game_ids: list[int], per_game: int) -> tuple[list[float], float]:
     latencies: list[float] = []
 
     async def play(game_id: int) -> None:
         for _ in range(per_game):
-            move = await bot_move(svc, game_id)
-            if move is None:
+            if not await timed_bot_act(svc, game_id, latencies):
                 return
-            t0 = time.perf_counter()
-            await svc.act(game_id, *move)
-            latencies.append(time.perf_counter() - t0)
 
     t0 = time.perf_counter()
     await asyncio.gather(*(play(g) for g in game_ids))
@@ -64,12 +71,8 @@ async def open_loop(svc: TableService, game_ids: list[int], duration: float) -> 
         while due < start + duration:
             await asyncio.sleep(max(0.0, due - loop.time()))
             late.append(loop.time() - due)
-            move = await bot_move(svc, game_id)
-            if move is None:
+            if not await timed_bot_act(svc, game_id, latencies):
                 return
-            t0 = time.perf_counter()
-            await svc.act(game_id, *move)
-            latencies.append(time.perf_counter() - t0)
             due += period
 
     await asyncio.gather(*(play(g) for g in game_ids))

@@ -60,6 +60,11 @@ class Table:
     async def settle(self, timeout: float = 30.0, *, unsent_ok: bool = False) -> None:
         await settle_bot(self.bot, timeout, unsent_ok=unsent_ok)
 
+    def assert_clean(self) -> None:
+        """No exception logged by discord.py, and every interaction answered within 3 s."""
+        assert self.run.errors == [], self.run.error_messages()
+        assert max(self.times, default=0) < 3, max(self.times)
+
     def thread_messages(self, thread_id: int) -> list[Message]:
         return [m for m in self.fake.messages(thread_id)]
 
