@@ -93,6 +93,15 @@ async def redeliver(k: Kit, rec: Any) -> None:
     await k.fake.dispatch_event("INTERACTION_CREATE", rec.payload, guild_id=rec.guild_id)
 
 
+async def deliver_twice(k: Kit, rec: Any, at_once: bool) -> None:
+    """The same INTERACTION_CREATE again: after the first was answered, or straight away."""
+    if not at_once:
+        await k.answered(rec)
+    await redeliver(k, rec)
+    await k.answered(rec)
+    await k.settle()
+
+
 async def applied_with(k: Kit, game_id: int, interaction_id: int) -> int:
     return sum(r.interaction_id == str(interaction_id) for r in await k.bot.store.log_rows(game_id))
 
@@ -111,11 +120,7 @@ async def test_the_same_interaction_twice_applies_once(tmp_path: Path) -> None:
                 log_before = len(await k.bot.store.log(game_id))
                 rec = await fake.dispatch_slash(user, "play", [{"name": "action", "value": notation}],
                                                 channel_id=thread)
-                if not at_once:
-                    await k.answered(rec)
-                await redeliver(k, rec)
-                await k.answered(rec)
-                await k.settle()
+                await deliver_twice(k, rec, at_once)
                 tried += 1
                 assert await applied_with(k, game_id, rec.id) == 1
                 log = await k.bot.store.log(game_id)
@@ -136,11 +141,7 @@ async def test_the_same_interaction_twice_applies_once(tmp_path: Path) -> None:
                 values = [option["options"][0]["value"]] if option["type"] == 3 else None
                 version = (await k.bot.store.load(game_id)).version
                 rec = await fake.dispatch_component(user, panel.id, option["custom_id"], option["type"], values)
-                if not at_once:
-                    await k.answered(rec)
-                await redeliver(k, rec)
-                await k.answered(rec)
-                await k.settle()
+                await deliver_twice(k, rec, at_once)
                 tried += 1
                 assert await applied_with(k, game_id, rec.id) == 1
                 rows = await k.bot.store.log_rows(game_id)
