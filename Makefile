@@ -14,7 +14,7 @@ run: $(VENV)/.installed
 	$(BIN)/python bot.py $(ARGS)
 
 local: $(VENV)/.installed
-	$(BIN)/python bot.py --local --game pirate_chest --players 4 --bots 3 $(ARGS)
+	$(BIN)/python bot.py --local --players 4 --bots 3 $(ARGS)
 
 test: lint
 	$(BIN)/python -m pytest -q

@@ -55,7 +55,7 @@ class Settings(BaseSettings):
 
 
 def _json_object(text: str) -> dict[str, Any]:
-    example = "'{\"voodoo_doll\": true}'"
+    example = "'{\"some_option\": true}'"
     try:
         value = json.loads(text)
     except json.JSONDecodeError as e:
@@ -81,12 +81,14 @@ def parse_args(argv: Sequence[str] | None = None, settings: Settings | None = No
     settings = settings if settings is not None else Settings()
     parser = argparse.ArgumentParser(prog="bot.py", description="Parley: asynchronous pirate board games.")
     parser.add_argument("--local", action="store_true", help="play at the terminal table instead of on Discord")
-    parser.add_argument("--game", default="pirate_chest", help="game id (default: %(default)s)")
+    parser.add_argument("--game", default=None,
+                        help="game id (default: the only game, or asked at the terminal; --list-games lists them)")
+    parser.add_argument("--list-games", action="store_true", help="list the games you can play and exit")
     parser.add_argument("--players", type=_count(1), default=4, help="number of seats (default: %(default)s)")
     parser.add_argument("--bots", type=_count(0), default=3, help="seats played by bots (default: %(default)s)")
     parser.add_argument("--seed", help="seed for a reproducible game (default: a fresh one)")
     parser.add_argument("--options", type=_json_object, default=None,
-                        help="game options as a JSON object, e.g. '{\"voodoo_doll\": true}'")
+                        help="game options as a JSON object, e.g. '{\"some_option\": true}' (see /rules variants)")
     parser.add_argument("--out", type=Path, default=Path("./out"), help="folder for board images (default: %(default)s)")
     parser.add_argument("--db", default=settings.database_path, help="SQLite database file (default: %(default)s)")
     args = parser.parse_args(argv)
@@ -136,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     at_terminal = sys.stdin is not None and sys.stdin.isatty()
-    if args.local or (settings.token() is None and at_terminal):
+    if args.local or args.list_games or (settings.token() is None and at_terminal):
         from table.local import run_local
 
         return run_local(args)

@@ -1,5 +1,9 @@
-"""Real Pirate Chest games for the benchmarks: bot playouts, service-driven bot games, and
-many stored games inserted directly (for the memory and startup benchmarks)."""
+"""Real games for the benchmarks: bot playouts, service-driven bot games, and many stored
+games inserted directly (for the memory and startup benchmarks).
+
+Benchmarks of one game (render, engine) run once per registered game; those that measure the
+store and the service (commit, throughput, memory, ready) use `REFERENCE`, the first game by id:
+they time what the store does with a state, which does not depend on the rules."""
 from __future__ import annotations
 
 import json
@@ -9,47 +13,53 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.core import Setup, act, get_game, setup_state
-from engine.core.policy import GreedyPolicy, get_policy
-from engine.pirate_chest.policy import greedy
+from engine.core import Setup, act, all_games, get_game, setup_state
+from engine.core.game import Game
+from engine.core.policy import Policy, get_policy
 from store import Store
 from table import TableService
 
-GAME_ID = "pirate_chest"
-GAME = get_game(GAME_ID)
-SEATS = 4
+GAME = all_games()[0]
+GAME_ID = GAME.id
+SEATS = max(GAME.min_players, min(4, GAME.max_players))
 
 
-def bots(seed: str, players: int = SEATS) -> list[GreedyPolicy]:
-    return [greedy(f"{seed}-{seat}") for seat in range(players)]
+def seats_for(game: Game[Any, Any, Any], wanted: int = 4) -> int:
+    return max(game.min_players, min(wanted, game.max_players))
 
 
-def playout(seed: str, players: int = SEATS, max_steps: int = 5000) -> Iterator[tuple[Any, int, Any]]:
+def bots(game_id: str, seed: str, players: int) -> list[Policy]:
+    return [get_policy(game_id, "greedy", f"{seed}-{seat}") for seat in range(players)]
+
+
+def playout(seed: str, players: int = SEATS, max_steps: int = 5000,
+            game: Game[Any, Any, Any] = GAME) -> Iterator[tuple[Any, int, Any]]:
     """Greedy bots play one game through engine.core.act; yields (state before, seat, action)."""
-    s = setup_state(GAME, Setup(game=GAME_ID, players=players, seed=seed))
-    policies = bots(seed, players)
+    s = setup_state(game, Setup(game=game.id, players=players, seed=seed))
+    policies = bots(game.id, seed, players)
     for _ in range(max_steps):
-        pending = GAME.pending(s)
+        pending = game.pending(s)
         if pending is None:
             return
         seat = pending.waiting_on[0]
-        action = policies[seat].choose(GAME, s, seat)
+        action = policies[seat].choose(game, s, seat)
         yield s, seat, action
-        s = act(GAME, s, seat, action).state
+        s = act(game, s, seat, action).state
 
 
-def mid_game_states(count: int, players: int = SEATS, every: int = 25, skip: int = 40) -> list[Any]:
+def mid_game_states(count: int, players: int = SEATS, every: int = 25, skip: int = 40,
+                    game: Game[Any, Any, Any] = GAME) -> list[Any]:
     """`count` states from real games, taken every `every` decisions after the first `skip`
-    (past the captain draft), over as many seeded games as that needs."""
+    (past any draft at the start), over as many seeded games as that needs."""
     states: list[Any] = []
-    game = 0
+    n = 0
     while len(states) < count:
-        for i, (s, _seat, _a) in enumerate(playout(f"mid-{game}", players)):
+        for i, (s, _seat, _a) in enumerate(playout(f"mid-{n}", players, game=game)):
             if i >= skip and i % every == 0:
                 states.append(s)
                 if len(states) == count:
                     break
-        game += 1
+        n += 1
     return states
 
 
@@ -69,7 +79,7 @@ async def bot_move(svc: TableService, game_id: int) -> tuple[int, str] | None:
     if pending is None:
         return None
     seat = pending.waiting_on[0]
-    bot = get_policy(GAME_ID, "greedy", f"{game_id}:{seat}:{record.version}")
+    bot = get_policy(record.game_type, "greedy", f"{game_id}:{seat}:{record.version}")
     return seat, GAME.notate(s, bot.choose(GAME, s, seat))
 
 

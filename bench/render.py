@@ -1,4 +1,4 @@
-"""render_ms: Pirate Chest board and hand images from views of real mid-game states.
+"""render_ms: every game's board and hand images from views of real mid-game states.
 
 Floor: encoding a blank image of the same size with the same settings (render.common.encode_png),
 so the ratio is what drawing adds on top of the unavoidable encode. Also checks the p99 time and
@@ -15,24 +15,32 @@ from typing import Any
 from PIL import Image
 
 from bench.common import Result, Target, median, ms, percentile
-from bench.games import GAME, SEATS, mid_game_states
+from bench.games import mid_game_states, seats_for
+from engine.core import all_games
+from engine.core.game import Game
 from render.common import encode_png
-from render.pirate_chest import render_board, render_hand
+from render.registry import renderer_for
 
 NAME = "render_ms"
 KINDS = ("board", "hand")
-EMITS = tuple(f"render_{k}_{fig}" for k in KINDS for fig in ("ms", "p99_ms", "png_kib"))
+GAMES = [g.id for g in all_games()]
+EMITS = tuple(f"render_{g}_{k}_{fig}" for g in GAMES for k in KINDS for fig in ("ms", "p99_ms", "png_kib"))
 RATIO = Target("ratio", "<=", 4)
 P99 = Target("value", "<=", 250)
 SIZE = Target("value", "<=", 600)
 
 
-def views(kind: str, count: int) -> list[Any]:
-    """Public views for boards; for hands, each state seen by a seat that holds cards."""
-    states = mid_game_states(count)
+def views(game: Game[Any, Any, Any], kind: str, count: int) -> list[Any]:
+    """Public views for boards; for hands, each state seen by the seat it waits on."""
+    states = mid_game_states(count, seats_for(game), game=game)
     if kind == "board":
-        return [GAME.view(s, None) for s in states]
-    return [GAME.view(s, max(range(SEATS), key=lambda seat: (len(s.players[seat].hand), -seat))) for s in states]
+        return [game.view(s, None) for s in states]
+    return [game.view(s, _waited_on(game, s)) for s in states]
+
+
+def _waited_on(game: Game[Any, Any, Any], s: Any) -> int:
+    pending = game.pending(s)
+    return pending.waiting_on[0] if pending else 0
 
 
 def timed(fn: Callable[[], bytes]) -> tuple[float, bytes]:
@@ -49,9 +57,10 @@ def blank_encode(png: bytes) -> float:
     return timed(partial(encode_png, blank))[0]
 
 
-def measure(kind: str, count: int) -> list[Result]:
-    render = render_board if kind == "board" else render_hand
-    vs = views(kind, count)
+def measure(game: Game[Any, Any, Any], kind: str, count: int) -> list[Result]:
+    renderer = renderer_for(game.id)
+    render = renderer.board if kind == "board" else renderer.hand
+    vs = views(game, kind, count)
     render(vs[0])   # warm the static-layer and font caches, as a running bot has them
     times, floors, sizes = [], [], []
     for v in vs:
@@ -59,7 +68,7 @@ def measure(kind: str, count: int) -> list[Result]:
         times.append(seconds)
         sizes.append(len(png) / 1024)
         floors.append(blank_encode(png))
-    name = f"render_{kind}"
+    name = f"render_{game.id}_{kind}"
     detail = {"renders": len(times), "p99_ms": ms(percentile(times, 99)), "floor_p99_ms": ms(percentile(floors, 99))}
     return [
         Result(f"{name}_ms", ms(median(times)), "ms", ms(median(floors)), RATIO, detail=detail),
@@ -72,4 +81,4 @@ def measure(kind: str, count: int) -> list[Result]:
 
 def run(quick: bool) -> list[Result]:
     count = 10 if quick else 40
-    return [r for kind in KINDS for r in measure(kind, count)]
+    return [r for game in all_games() for kind in KINDS for r in measure(game, kind, count)]

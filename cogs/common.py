@@ -1,8 +1,10 @@
 """Glue shared by the cogs: find the game an interaction is about, the acting seat, replies."""
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -13,6 +15,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 EPHEMERAL_LIMIT = 1900
+# Discord drops an interaction not answered within 3 s: work still running after this long
+# is deferred first ("Parley is thinking…"), and its answer follows when it is ready.
+DEFER_AFTER = 1.5
+T = TypeVar("T")
 
 
 class Refusal(Exception):
@@ -63,6 +69,15 @@ def clip(text: str, limit: int = EPHEMERAL_LIMIT) -> str:
 def title_of(record: GameRecord) -> str:
     from engine.core import get_game
     return f"{get_game(record.game_type).title} #{record.id}"
+
+
+async def answer_soon(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await `work`, deferring the interaction (ephemerally) if it takes longer than DEFER_AFTER."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    return await task
 
 
 async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

@@ -5,8 +5,7 @@ from typing import Any
 
 from engine.core import get_game
 from store import GameRecord
-from table.rendering import private_text as game_private_text
-from table.rendering import public_text as game_public_text
+from table.seen import seen_by
 
 
 def seat_label(record: GameRecord, seat: int, *, mention: bool = False) -> str:
@@ -31,8 +30,8 @@ def waiting_text(record: GameRecord, state: Any, *, mention: bool = False) -> st
 
 def private_text(record: GameRecord, state: Any, seat: int) -> str:
     """The seat's own hand and holdings: for DMs and ephemeral replies only."""
-    return game_private_text(record.game_type, get_game(record.game_type).view(state, seat))
+    return seen_by(record.game_type, state, seat).private
 
 
 def public_text(record: GameRecord, state: Any) -> str:
-    return game_public_text(record.game_type, get_game(record.game_type).view(state, None))
+    return seen_by(record.game_type, state, None).public

@@ -9,17 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
-from engine.core import all_games, get_game
+from engine.core import get_game
 from store import GameRecord
 
 log = logging.getLogger(__name__)
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.id) for g in all_games()]
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
-    """'voodoo_doll larger_board turn_limit=80' or a JSON object → an options dict."""
+    """'switch other_switch limit=80' (words) or a JSON object → an options dict."""
     text = (text or "").strip()
     if not text:
         return {}
@@ -29,7 +29,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
         except (json.JSONDecodeError, RecursionError):   # RecursionError: nested too deep to read
             raise Refusal("The options look like JSON but are not valid JSON.") from None
         if not isinstance(value, dict):
-            raise Refusal("Options must be words like `voodoo_doll larger_board` or a JSON object.")
+            raise Refusal("Options must be words like `some_switch limit=80` (the autocomplete lists them) or a JSON object.")
         return value
     options: dict[str, Any] = {}
     for word in text.replace(",", " ").split():
@@ -146,9 +146,9 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description="Open a new game in its own thread")
-    @app_commands.describe(game="Which game", players="How many seats", options="Variants, e.g. voodoo_doll larger_board",
+    @app_commands.describe(game="Which game", players="How many seats",
+                           options="Variants and table rules: start typing to see this game's options",
                            seed="Replay a game: the same seed and choices give the same dice and cards")
-    @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12] = 4,
                   options: str | None = None, seed: app_commands.Range[str, 1, 64] | None = None) -> None:
         bot = parley(interaction)
@@ -156,8 +156,9 @@ class Lobby(commands.Cog):
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("Use /game new in a server text channel; each game then gets its own thread.")
         chosen = parse_options(options)
+        game_id_text = find_game(game).id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game_id = await bot.table.create(game, players, chosen, seed=seed, host_user_id=interaction.user.id,
+        game_id = await bot.table.create(game_id_text, players, chosen, seed=seed, host_user_id=interaction.user.id,
                                          guild_id=interaction.guild_id, channel_id=channel.id)
         record = await bot.store.load(game_id)
         thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
@@ -169,6 +170,18 @@ class Lobby(commands.Cog):
         await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
         await reply(interaction, f"Created {thread.mention}. Invite your crew there!")
 
+    @new.autocomplete("game")
+    async def new_game_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    @new.autocomplete("options")
+    async def new_option_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "game", None)
+        try:
+            return option_choices(find_game(chosen).id if chosen else None, current)
+        except Refusal:
+            return []
+
     @game.command(name="join", description="Take a seat")
     async def join_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await join(interaction, game)
@@ -178,9 +191,15 @@ class Lobby(commands.Cog):
         await leave(interaction, game)
 
     @game.command(name="add-bot", description="Seat a bot (host only)")
-    @app_commands.choices(policy=[app_commands.Choice(name=p, value=p) for p in ("greedy", "random")])
+    @app_commands.describe(game="The game number (inside its thread you can leave it out)",
+                           policy="Which bot: the autocomplete lists this game's bots")
     async def add_bot_cmd(self, interaction: discord.Interaction, game: int | None = None, policy: str = "greedy") -> None:
         await add_bot(interaction, game, policy)
+
+    @add_bot_cmd.autocomplete("policy")
+    async def bot_policy_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        record = await parley(interaction).store.find_by_thread(interaction.channel_id or 0)
+        return bot_choices(record.game_type if record else None, current)
 
     @game.command(name="start", description="Start the game (host only)")
     async def start_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -25,8 +25,11 @@ ARCHIVE_AFTER = 24 * 3600
 DIGEST_LINES = 12
 
 
-def seat_number(item: OutboxRow) -> int:
-    return int(item.target.split(":")[1])
+def _seat_of(item: OutboxRow) -> int:
+    seat = item.seat
+    if seat is None:
+        raise ValueError(f"outbox row {item.id} ({item.kind}) is not addressed to a seat")
+    return seat
 
 
 class DiscordNotifier:
@@ -76,13 +79,13 @@ class DiscordNotifier:
 
     # ---- private messages ------------------------------------------------------------------
     async def _private(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
-        seat = seat_number(item)
+        seat = _seat_of(item)
         text = "\n".join(item.payload.get("events", []))
         await self.dm(record, seat, f"**{title_of(record)}** (private)\n{text}\n\n{private_text(record, state, seat)}",
                       nonce=f"d{item.id}")
 
     async def _prompt(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
-        seat = seat_number(item)
+        seat = _seat_of(item)
         user_id = record.seats[seat].user_id
         if user_id is None:
             return
@@ -158,12 +161,12 @@ class DiscordNotifier:
     async def digest(self, record: GameRecord, seat: int, version: int) -> str:
         """Public events since this seat was last asked to move."""
         rows = await self.bot.store.outbox_of(record.id)
-        last = max((r.version for r in rows if r.kind == "prompt" and r.target == f"seat:{seat}" and r.version < version),
+        last = max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
                     default=0)
         events = [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
         return "\n".join(events[-DIGEST_LINES:])
 
     async def private_notes(self, record: GameRecord, seat: int, n: int = 5) -> str:
         rows = await self.bot.store.outbox_of(record.id)
-        notes = [e for r in rows if r.kind == "private" and r.target == f"seat:{seat}" for e in r.payload.get("events", [])]
+        notes = [e for r in rows if r.kind == "private" and r.seat == seat for e in r.payload.get("events", [])]
         return "\n".join(notes[-n:])

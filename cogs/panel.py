@@ -7,14 +7,17 @@ indexes into the seat's legal list at that version (deterministic for a given st
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
-from cogs.common import Refusal, game_for, guarded, parley, reply, seat_of, title_of
-from cogs.describe import private_text, waiting_text
-from engine.core import get_game
+from cogs.common import Refusal, clip, game_for, guarded, parley, reply, seat_of, title_of
+from cogs.describe import waiting_text
+from engine.core import Event, get_game, legal_notations
 from store import StoreError
+from store.errors import BOARD_CHANGED
+from table.seen import seen_by
 
 log = logging.getLogger(__name__)
 PAGE = 25          # Discord's limit of options in one select menu
@@ -36,17 +39,22 @@ def panel_view(game_id: int, version: int, notations: list[str], page: int = 0) 
     return view
 
 
-async def panel_for(interaction: discord.Interaction, game_id: int, seat: int) -> tuple[str, discord.ui.View | None]:
-    """The text and components for one seat right now (private: shows the seat's hand)."""
+async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *, done: str = "",
+                    events: Iterable[Event] = ()) -> tuple[str, discord.ui.View | None]:
+    """The text and components for one seat right now (private: shows the seat's hand).
+
+    `done` is the decision the seat just made and `events` what it caused: the panel opens with
+    the result, as this seat may see it (table.seen.seen_by), never with another seat's news."""
     record, state = await parley(interaction).table.load(game_id)
     game = get_game(record.game_type)
-    notations = [game.notate(state, a) for a in game.legal_actions(state, seat)]
-    private = private_text(record, state, seat)
+    notations = legal_notations(game, state, seat)
+    seen = seen_by(record.game_type, state, seat, events)
+    result = f"✓ {done}\n{seen.result_line()}\n" if done else ""
     pending = game.pending(state)
     if not notations or pending is None:
         waiting = waiting_text(record, state)
-        return f"**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{private}", None
-    text = f"**{title_of(record)}** — your move: {pending.prompt}.\n{private}"
+        return f"{result}**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{seen.private}", None
+    text = f"{result}**{title_of(record)}** — your move: {pending.prompt}.\n{seen.private}"
     return text, panel_view(game_id, record.version, notations)
 
 
@@ -57,21 +65,21 @@ async def act_from_panel(interaction: discord.Interaction, game_id: int, version
     seat = seat_of(record, interaction.user.id)
     if version != record.version:
         text, view = await panel_for(interaction, game_id, seat)
-        await interaction.response.edit_message(content=f"The board changed — here is the current one.\n{text}",
+        await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
                                                 view=view)
         return
     notations = await bot.table.legal(game_id, seat)
     if index >= len(notations):
         raise Refusal("That option is no longer there. Press **Your move** for the current options.")
     try:
-        await bot.table.act(game_id, seat, notations[index], interaction_id=str(interaction.id),
-                            expected_version=version)
+        result = await bot.table.act(game_id, seat, notations[index], interaction_id=str(interaction.id),
+                                     expected_version=version)
     except (ValueError, StoreError) as e:
         text, view = await panel_for(interaction, game_id, seat)
         await interaction.response.edit_message(content=f"✗ {e}\n{text}", view=view)
         return
-    text, view = await panel_for(interaction, game_id, seat)
-    await interaction.response.edit_message(content=f"✓ {notations[index]}\n{text}", view=view)
+    text, view = await panel_for(interaction, game_id, seat, done=notations[index], events=result.all_events)
+    await interaction.response.edit_message(content=clip(text), view=view)
     bot.wake(game_id)
 
 
@@ -135,7 +143,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         seat = seat_of(record, interaction.user.id)
         if record.version != self.version:
             text, view = await panel_for(interaction, self.game_id, seat)
-            await interaction.response.edit_message(content=f"The board changed — here is the current one.\n{text}",
+            await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
                                                     view=view)
             return
         notations = await bot.table.legal(self.game_id, seat)

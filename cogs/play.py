@@ -2,34 +2,49 @@
 from __future__ import annotations
 
 import io
-import tomllib
-from functools import cache
-from pathlib import Path
+import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import Refusal, clip, game_for, parley, reply, seat_of, title_of
+from cogs.catalog import find_game, game_choices, topic_choices
+from cogs.common import Refusal, answer_soon, clip, game_for, parley, reply, seat_of, title_of
 from cogs.describe import public_text, waiting_text
 from cogs.panel import panel_for, show_panel
 from cogs.quiet import parse_hhmm, zone
+from engine.core import all_games
 from store import GameRecord
+from store.errors import BOARD_CHANGED
+from table import ActResult, TableError, TableService
 from table.rendering import board_png_async, hand_png_async
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 LOG_DEFAULT = 15
 
 
-@cache
-def help_topics(game_id: str) -> dict[str, dict[str, str]]:
-    """Rules help in our own words: data/<game>/help.toml."""
-    path = DATA / game_id / "help.toml"
-    if not path.exists():
-        return {}
-    with open(path, "rb") as f:
-        return {t["id"]: t for t in tomllib.load(f).get("topic", [])}
+PICKED = re.compile(r"^(?P<index>\d+)@(?P<version>\d+)$")   # an autocomplete pick: option @ version
+
+
+def picked_value(index: int, version: int) -> str:
+    """The value of an autocomplete choice: which option, at which version of the game, so a
+    pick from a list made before the board changed is refused rather than misread."""
+    return f"{index}@{version}"
+
+
+async def picked(table: TableService, game_id: int, seat: int, action: str) -> tuple[str, int | None]:
+    """(notation, version it was picked at) for an autocomplete pick; typed text has no version."""
+    match = PICKED.match(action.strip())
+    if match is None:
+        return action, None
+    record, _ = await table.load(game_id)
+    if int(match["version"]) != record.version:
+        raise TableError(BOARD_CHANGED + " Use /play again or press **Your move**.")
+    options = await table.legal(game_id, seat)
+    index = int(match["index"])
+    if index >= len(options):
+        raise TableError("That option is no longer there. Use /play again for your current options.")
+    return options[index], record.version
 
 
 async def my_game(interaction: discord.Interaction, game_id: int | None) -> GameRecord:
@@ -55,10 +70,14 @@ class Play(commands.Cog):
         bot = parley(interaction)
         record = await my_game(interaction, game)
         seat = seat_of(record, interaction.user.id)
-        result = await bot.table.act(record.id, seat, action, interaction_id=str(interaction.id))
-        text, view = await panel_for(interaction, record.id, seat)
-        done = result.events[-1].text if result.events else "Done."
-        await reply(interaction, f"✓ {action} — {done}\n{text}", **({"view": view} if view else {}))
+
+        async def decide() -> tuple[str, ActResult]:
+            notation, version = await picked(bot.table, record.id, seat, action)
+            return notation, await bot.table.act(record.id, seat, notation, interaction_id=str(interaction.id),
+                                                 expected_version=version)
+        notation, result = await answer_soon(interaction, decide())
+        text, view = await panel_for(interaction, record.id, seat, done=notation, events=result.all_events)
+        await reply(interaction, text, **({"view": view} if view else {}))
         bot.wake(record.id)
 
     @play.autocomplete("action")
@@ -66,11 +85,13 @@ class Play(commands.Cog):
         try:
             record = await my_game(interaction, None)
             seat = seat_of(record, interaction.user.id)
+            record, _ = await parley(interaction).table.load(record.id)
             options = await parley(interaction).table.legal(record.id, seat)
         except (Refusal, ValueError, LookupError):
             return []
         wanted = current.lower().strip()
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in options if wanted in n.lower()][:25]
+        return [app_commands.Choice(name=n[:100], value=picked_value(i, record.version))
+                for i, n in enumerate(options) if wanted in n.lower()][:25]
 
     @app_commands.command(name="board", description="See the current board")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -118,29 +139,46 @@ class Play(commands.Cog):
         await show_panel(interaction, record.id)
 
     @app_commands.command(name="rules", description="Rules help, in our own words")
+    @app_commands.describe(topic="A rules topic (leave it out for the list)",
+                           game="Which game (inside a game's thread, that game)")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
-        game_id = game or await self._game_type(interaction)
-        topics = help_topics(game_id)
+        game_id = await self._rules_game(interaction, game)
+        chosen_game = find_game(game_id)
+        topics = chosen_game.help_topics()
         if not topics:
-            raise Refusal("There is no rules help for that game yet.")
+            raise Refusal(f"There is no rules help for {chosen_game.title} yet.")
         if topic is None:
-            listing = "\n".join(f"• **{t['title']}** (`{k}`) — {t['summary']}" for k, t in topics.items())
-            await reply(interaction, f"Rules topics — use `/rules topic:<name>`:\n{listing}")
+            listing = "\n".join(f"• **{t.title}** (`{k}`) — {t.summary}" for k, t in topics.items())
+            await reply(interaction, f"{chosen_game.title} rules topics — use `/rules topic:<name>`:\n{listing}")
             return
-        chosen = topics.get(topic) or next((t for t in topics.values() if t["title"].lower() == topic.lower()), None)
+        chosen = topics.get(topic) or next((t for t in topics.values() if t.title.lower() == topic.lower()), None)
         if chosen is None:
-            raise Refusal(f"No topic '{topic}'. Try /rules without a topic for the list.")
-        await reply(interaction, f"**{chosen['title']}**\n{chosen['text']}")
+            raise Refusal(f"No topic '{topic}' for {chosen_game.title}. Try /rules without a topic for the list.")
+        await reply(interaction, f"**{chosen.title}**\n{chosen.text}")
 
     @rules.autocomplete("topic")
     async def rules_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        topics = help_topics(await self._game_type(interaction))
-        return [app_commands.Choice(name=t["title"][:100], value=k) for k, t in topics.items()
-                if current.lower() in t["title"].lower() or current.lower() in k][:25]
+        try:
+            game_id = await self._rules_game(interaction, getattr(interaction.namespace, "game", None))
+        except Refusal:
+            return []
+        return topic_choices(game_id, current)
 
-    async def _game_type(self, interaction: discord.Interaction) -> str:
+    @rules.autocomplete("game")
+    async def rules_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(current)
+
+    async def _rules_game(self, interaction: discord.Interaction, game: str | None) -> str:
+        """The game asked for, else this thread's game, else the only game there is."""
+        if game:
+            return str(find_game(game).id)
         record = await parley(interaction).store.find_by_thread(interaction.channel_id or 0)
-        return record.game_type if record else "pirate_chest"
+        if record is not None:
+            return record.game_type
+        games = all_games()
+        if len(games) == 1:
+            return str(games[0].id)
+        raise Refusal(f"Which game? Add `game:` — one of {', '.join(g.title for g in games)}.")
 
     @app_commands.command(name="settings", description="Your notification settings")
     @app_commands.describe(dm="DM me when it is my turn", reminder_hours="Hours before a reminder",

@@ -12,20 +12,24 @@ from store.errors import (
     StoreError,
 )
 from store.records import (
+    THREAD,
     ActionRow,
     GameRecord,
     OutboxItem,
+    OutboxKind,
     OutboxRow,
     SeatRecord,
     Status,
     TimerKind,
     TimerRow,
     UserSettings,
+    seat_target,
+    target_seat,
 )
 from store.repository import Store
 
 __all__ = [
     "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
-    "OutboxItem", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
-    "Store", "StoreError", "TimerKind", "TimerRow", "UserSettings",
+    "OutboxItem", "OutboxKind", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
+    "Store", "StoreError", "THREAD", "TimerKind", "TimerRow", "UserSettings", "seat_target", "target_seat",
 ]

@@ -14,10 +14,13 @@ class GameNotFoundError(StoreError):
         self.game_id = game_id
 
 
+BOARD_CHANGED = "The board changed while you were deciding — here is the current one."
+
+
 class StaleStateError(StoreError):
     """The version the caller decided on is no longer current (someone else acted first)."""
 
-    def __init__(self, message: str = "The board changed while you were deciding — here is the current one.") -> None:
+    def __init__(self, message: str = BOARD_CHANGED) -> None:
         super().__init__(message)
 
 

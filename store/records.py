@@ -77,15 +77,34 @@ class ActionRow:
     undone: bool
 
 
+OutboxKind = Literal["board", "private", "prompt", "final"]
+THREAD = "thread"
+
+
+def seat_target(seat: int) -> str:
+    """The outbox target of one seat's private rows: the one place that writes 'seat:<n>'."""
+    return f"seat:{seat}"
+
+
+def target_seat(target: str) -> int | None:
+    """The seat an outbox target names, or None for the thread: the one place that reads it."""
+    kind, _, number = target.partition(":")
+    return int(number) if kind == "seat" else None
+
+
 @dataclass(frozen=True, slots=True)
 class OutboxItem:
     """A post or DM to send once the transaction that decided it has committed.
 
-    target: 'thread', 'user:<id>' or 'seat:<n>'.
+    target: 'thread' or a seat (`seat_target`).
     """
-    kind: str
+    kind: OutboxKind
     target: str
     payload: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seat(self) -> int | None:
+        return target_seat(self.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +112,7 @@ class OutboxRow:
     id: int
     game_id: int
     version: int
-    kind: str
+    kind: OutboxKind
     target: str
     payload: dict[str, Any]
     created_at: float
@@ -101,6 +120,10 @@ class OutboxRow:
     attempts: int
     last_error: str | None
     batch: int | None = None      # set when a merged board post claimed this row (see flush_outbox)
+
+    @property
+    def seat(self) -> int | None:
+        return target_seat(self.target)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """The local terminal table: play a game at the terminal with bots, no Discord needed.
 
-`python bot.py --local --game pirate_chest --players 4 --bots 3 [--seed S] [--options JSON]`
+`python bot.py --local [--game ID] --players 4 --bots 3 [--seed S] [--options JSON]`
+Without --game: the only registered game, or a numbered list to choose from at the terminal.
 The human seats pick from numbered options (or type a notation); boards go to ./out/ as PNGs.
 With as many bots as players, a whole game plays itself and the outcome is the last line (JSON).
 """
@@ -13,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.core import get_game
+from engine.core import all_games, get_game
 from store import GameRecord, OutboxRow, Store, StoreError
 from table.rendering import board_png_async, hand_png_async, private_text
 from table.service import TableService
@@ -31,7 +32,7 @@ class LocalNotifier:
         if item.kind == "board":
             for text in item.payload.get("events", []):
                 print(f"  {text}", file=self.stream)
-        elif item.kind == "private" and int(item.target.split(":")[1]) in self.humans:
+        elif item.kind == "private" and item.seat in self.humans:
             for text in item.payload.get("events", []):
                 print(f"  (private) {text}", file=self.stream)
 
@@ -111,12 +112,42 @@ async def play(args: argparse.Namespace, stream: TextIO = sys.stdout) -> int:
                 return 0
 
 
+def game_list() -> str:
+    return "\n".join(f"  {i}. {g.title} (--game {g.id}, {g.min_players}–{g.max_players} players)"
+                     for i, g in enumerate(all_games(), 1))
+
+
+def choose_game(args: argparse.Namespace, ask: Any = None) -> str | None:
+    """--game, else the only game there is, else the player picks one by number at the terminal."""
+    if args.game is not None:
+        return str(get_game(args.game).id)
+    games = all_games()
+    if len(games) == 1:
+        return str(games[0].id)
+    interactive = ask is not None or (sys.stdin is not None and sys.stdin.isatty())
+    if not interactive:
+        print(f"Choose a game with --game:\n{game_list()}", file=sys.stderr)
+        return None
+    print(f"Which game?\n{game_list()}")
+    line = (ask or _read_line)("Game number: ")
+    if line is None or not line.strip().isdigit() or not 0 < int(line) <= len(games):
+        print("No game chosen.", file=sys.stderr)
+        return None
+    return str(games[int(line) - 1].id)
+
+
 def run_local(args: argparse.Namespace) -> int:
+    if getattr(args, "list_games", False):
+        print(game_list())
+        return 0
     try:
-        get_game(args.game)
+        game_id = choose_game(args)
     except KeyError as e:
         print(e.args[0], file=sys.stderr)
         return 2
+    if game_id is None:
+        return 2
+    args.game = game_id
     if not 0 <= args.bots <= args.players:
         print("--bots must be between 0 and --players.", file=sys.stderr)
         return 2

@@ -6,25 +6,25 @@ Kinds: `board` (public post to the game thread: public events, who is waiting), 
 from __future__ import annotations
 
 from engine.core import Event, Outcome, Pending
-from store import OutboxItem
+from store import THREAD, OutboxItem, seat_target
 
 
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
                 outcome: Outcome | None, players: int) -> list[OutboxItem]:
     public = [e.text for e in events if e.visible(None)]
     waiting = list(pending.waiting_on) if pending else []
-    items = [OutboxItem(kind="board", target="thread", payload={
+    items = [OutboxItem(kind="board", target=THREAD, payload={
         "version": version, "events": public, "waiting_on": waiting,
         "prompt": pending.prompt if pending else "", "pending_kind": pending.kind if pending else ""})]
     for seat in range(players):
         private = [e.text for e in events if e.visible_to is not None and e.visible(seat)]
         if private:
-            items.append(OutboxItem(kind="private", target=f"seat:{seat}", payload={"version": version, "events": private}))
+            items.append(OutboxItem(kind="private", target=seat_target(seat), payload={"version": version, "events": private}))
     for seat in waiting:
         if seat not in was_waiting:   # only newly pending seats are notified
-            items.append(OutboxItem(kind="prompt", target=f"seat:{seat}",
+            items.append(OutboxItem(kind="prompt", target=seat_target(seat),
                                     payload={"version": version, "prompt": pending.prompt if pending else ""}))
     if outcome is not None:
-        items.append(OutboxItem(kind="final", target="thread", payload=outcome.model_dump(mode="json")))
+        items.append(OutboxItem(kind="final", target=THREAD, payload=outcome.model_dump(mode="json")))
     return items
 

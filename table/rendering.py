@@ -1,24 +1,19 @@
-"""A game's pictures and words for messages: render/<game_id>.py draws a View as PNG,
-render/<game_id>_text.py writes it as text. Rendering runs off the event loop."""
+"""A game's pictures and words for messages, through its registered renderer
+(render.registry). Rendering runs off the event loop."""
 from __future__ import annotations
 
 import asyncio
-import importlib
 from typing import Any
 
-
-def _call(module: str, function: str, view: Any) -> Any:
-    return getattr(importlib.import_module(module), function)(view)
+from render.registry import renderer_for
 
 
 def board_png(game_id: str, view: Any) -> bytes:
-    data: bytes = _call(f"render.{game_id}", "render_board", view)
-    return data
+    return renderer_for(game_id).board(view)
 
 
 def hand_png(game_id: str, view: Any) -> bytes:
-    data: bytes = _call(f"render.{game_id}", "render_hand", view)
-    return data
+    return renderer_for(game_id).hand(view)
 
 
 async def board_png_async(game_id: str, view: Any) -> bytes:
@@ -32,8 +27,8 @@ async def hand_png_async(game_id: str, view: Any) -> bytes:
 
 def private_text(game_id: str, view: Any) -> str:
     """The viewer's own hand and holdings, for DMs and ephemeral panels only."""
-    return str(_call(f"render.{game_id}_text", "private_text", view))
+    return renderer_for(game_id).private_text(view)
 
 
 def public_text(game_id: str, view: Any) -> str:
-    return str(_call(f"render.{game_id}_text", "public_text", view))
+    return renderer_for(game_id).public_text(view)

@@ -18,8 +18,9 @@ from pydantic import ValidationError
 
 from engine.core import Event, Outcome, Pending, Setup, act_text, get_game, legal_notations, setup_state, undo
 from engine.core.game import Game
-from engine.core.policy import POLICY_NAMES, get_policy
+from engine.core.policy import get_policy, policy_names
 from store import GameRecord, OutboxRow, Store
+from store.errors import BOARD_CHANGED
 from table.outbox import items_after
 
 log = logging.getLogger(__name__)
@@ -45,8 +46,10 @@ class NullNotifier:
 
 @dataclass
 class ActResult:
+    """What a decision did. `all_events` holds every seat's events: never show them to a player
+    directly — table.seen.seen_by keeps what one viewer may see."""
     version: int
-    events: list[Event]
+    all_events: list[Event]
     pending: Pending | None
     outcome: Outcome | None
     extra: dict[str, Any] = field(default_factory=dict)
@@ -81,8 +84,10 @@ class TableService:
         return await self.store.seat_user(game_id, user_id, display_name)
 
     async def add_bot(self, game_id: int, policy: str = "greedy") -> int:
-        if policy not in POLICY_NAMES:
-            raise TableError(f"Unknown bot '{policy}'. Choose one of: {', '.join(POLICY_NAMES)}.")
+        record = await self.store.load(game_id)
+        names = policy_names(self._game(record.game_type))
+        if policy not in names:
+            raise TableError(f"Unknown bot '{policy}'. Choose one of: {', '.join(names)}.")
         seats = await self.store.seats(game_id)
         return await self.store.seat_bot(game_id, policy, f"Bot {len(seats) + 1} ({policy})")
 
@@ -111,7 +116,7 @@ class TableService:
                             pending, (), game.outcome(s), n)
         version = await self.store.start_game(game_id, record.version, s.model_dump_json(), n, items)
         self._remember(game_id, version, s)
-        return ActResult(version=version, events=[], pending=pending, outcome=None)
+        return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
     # ---- play ------------------------------------------------------------------------------
     async def act(self, game_id: int, seat: int, notation: str, *, interaction_id: str | None = None,
@@ -120,7 +125,7 @@ class TableService:
         async with self._lock(game_id):
             record, s = await self.load(game_id)
             if expected_version is not None and expected_version != record.version:
-                raise TableError("The board changed while you were deciding — here is the current one.")
+                raise TableError(BOARD_CHANGED)
             game = self._game(record.game_type)
             before = game.pending(s)
             t = act_text(game, s, seat, notation)
@@ -132,7 +137,7 @@ class TableService:
                 t.state.model_dump_json(), interaction_id=interaction_id,
                 status="finished" if outcome else None, outbox=items)
             self._remember(game_id, version, t.state)
-            return ActResult(version=version, events=t.events, pending=pending, outcome=outcome)
+            return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome)
 
     async def undo(self, game_id: int, seat: int) -> ActResult:
         async with self._lock(game_id):
@@ -145,7 +150,7 @@ class TableService:
             version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
                                                    status="active")
             self._remember(game_id, version, s)
-            return ActResult(version=version, events=[], pending=pending, outcome=None)
+            return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
     async def run_bots(self, game_id: int, limit: int = 100_000) -> int:
         """Let bot seats decide while the game waits only on bots. Returns how many acted."""
@@ -262,7 +267,7 @@ class TableService:
 
     # ---- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def _game(game_type: str) -> Game[Any, Any]:
+    def _game(game_type: str) -> Game[Any, Any, Any]:
         try:
             return get_game(game_type)
         except KeyError as e:

@@ -68,7 +68,7 @@ def test_options_json_object_is_parsed(clean_env: Path) -> None:
 
 def test_defaults(clean_env: Path) -> None:
     args = bot.parse_args([])
-    assert (args.local, args.game, args.players, args.bots, args.seed) == (False, "pirate_chest", 4, 3, None)
+    assert (args.local, args.game, args.players, args.bots, args.seed) == (False, None, 4, 3, None)
     assert args.options == {}
     assert args.out == Path("out")
     assert args.db == "./parley.db"

@@ -15,7 +15,7 @@ from engine.core.game import Game
 class Policy(Protocol):
     name: str
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any: ...
+    def choose(self, game: Game[Any, Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any: ...
 
 
 class RandomPolicy:
@@ -24,7 +24,7 @@ class RandomPolicy:
     def __init__(self, seed: str | int = 0) -> None:
         self.rand = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
+    def choose(self, game: Game[Any, Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
         """`legal` may pass the seat's legal actions when the caller has them already."""
         return self.rand.choice(legal if legal is not None else game.legal_actions(s, seat))
 
@@ -37,22 +37,24 @@ class GreedyPolicy:
         self.score = score
         self.rand = random.Random(seed)
 
-    def choose(self, game: Game[Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
+    def choose(self, game: Game[Any, Any, Any], s: Any, seat: int, legal: list[Any] | None = None) -> Any:
         actions = legal if legal is not None else game.legal_actions(s, seat)
         scored = [(self.score(s, seat, a), self.rand.random(), i) for i, a in enumerate(actions)]
         return actions[max(scored)[2]]
 
 
-POLICY_NAMES = ("greedy", "random")
+PolicyFactory = Callable[[str | int], Policy]
+
+
+def policy_names(game: Game[Any, Any, Any]) -> list[str]:
+    """The bots a game offers, its preferred one (`greedy`) first."""
+    return sorted(game.policies, key=lambda n: (n != "greedy", n))
 
 
 def get_policy(game_id: str, name: str, seed: str | int) -> Policy:
-    """A bot for `game_id`: the game's own greedy policy, or the shared random one."""
-    import importlib
-    if name not in POLICY_NAMES:
-        raise ValueError(f"Unknown bot '{name}'. Choose one of: {', '.join(POLICY_NAMES)}.")
-    if name == "random":
-        return RandomPolicy(seed)
-    module = importlib.import_module(f"engine.{game_id}.policy")
-    policy: Policy = module.greedy(seed)
-    return policy
+    """A bot for `game_id`, by one of the names the game object lists in `policies`."""
+    from engine.core.registry import get_game
+    game = get_game(game_id)
+    if name not in game.policies:
+        raise ValueError(f"Unknown bot '{name}'. Choose one of: {', '.join(policy_names(game))}.")
+    return game.policies[name](seed)

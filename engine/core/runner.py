@@ -24,7 +24,7 @@ class Setup(BaseModel):
     options: dict[str, Any] = {}
 
 
-def setup_state(game: Game[Any, Any], setup: Setup) -> Any:
+def setup_state(game: Game[Any, Any, Any], setup: Setup) -> Any:
     if not game.min_players <= setup.players <= game.max_players:
         raise IllegalActionError(
             f"{game.title} takes {game.min_players} to {game.max_players} players, "
@@ -33,7 +33,7 @@ def setup_state(game: Game[Any, Any], setup: Setup) -> Any:
     return game.setup(setup.players, options, setup.seed)
 
 
-def act(game: Game[Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]:
+def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]:
     """Check that `seat` may take `action` now, then apply it to a copy of `s`."""
     pending = game.pending(s)
     if pending is None:
@@ -55,7 +55,7 @@ def copy_state(s: Any) -> Any:
     return type(s).model_validate(s.model_dump())
 
 
-def act_text(game: Game[Any, Any], s: Any, seat: int, text: str) -> Transition[Any]:
+def act_text(game: Game[Any, Any, Any], s: Any, seat: int, text: str) -> Transition[Any]:
     """Parse a notation typed by `seat` and act on it."""
     pending = game.pending(s)
     if pending is not None and seat not in pending.waiting_on:
@@ -63,11 +63,11 @@ def act_text(game: Game[Any, Any], s: Any, seat: int, text: str) -> Transition[A
     return act(game, s, seat, game.parse(s, seat, text))
 
 
-def legal_notations(game: Game[Any, Any], s: Any, seat: int) -> list[str]:
+def legal_notations(game: Game[Any, Any, Any], s: Any, seat: int) -> list[str]:
     return [game.notate(s, a) for a in game.legal_actions(s, seat)]
 
 
-def replay(game: Game[Any, Any], setup: Setup, log: list[LogEntry]) -> Any:
+def replay(game: Game[Any, Any, Any], setup: Setup, log: list[LogEntry]) -> Any:
     """Rebuild the state after every logged action, in order."""
     s = setup_state(game, setup)
     for seat, notation in log:
@@ -75,7 +75,7 @@ def replay(game: Game[Any, Any], setup: Setup, log: list[LogEntry]) -> Any:
     return s
 
 
-def undo(game: Game[Any, Any], setup: Setup, log: list[LogEntry], seat: int) -> tuple[Any, list[LogEntry]]:
+def undo(game: Game[Any, Any, Any], setup: Setup, log: list[LogEntry], seat: int) -> tuple[Any, list[LogEntry]]:
     """Step back `seat`'s last decision if it was the last one made and revealed nothing."""
     if not log:
         raise IllegalActionError("There is nothing to undo yet.")

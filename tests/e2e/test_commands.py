@@ -33,10 +33,12 @@ async def test_play_with_autocomplete_and_friendly_refusals(db: Path) -> None:
         legal = await t.bot.table.legal(game_id, seat)
 
         everything = await t.autocomplete(user, "play", "action", "", channel_id=thread)
-        assert [c["value"] for c in everything] == legal[:25] and len(everything) <= 25
+        assert [c["name"] for c in everything] == legal[:25] and len(everything) <= 25
+        version = await version_of(t, game_id)
+        assert [c["value"] for c in everything] == [f"{i}@{version}" for i in range(len(everything))]
         word = legal[-1].split()[-1][:4]
         typed = await t.autocomplete(user, "play", "action", word.upper(), channel_id=thread)
-        assert [c["value"] for c in typed] == [n for n in legal if word.lower() in n.lower()][:25]
+        assert [c["name"] for c in typed] == [n for n in legal if word.lower() in n.lower()][:25]
         assert typed and all(word.lower() in c["name"].lower() for c in typed)
         nothing = await t.autocomplete(user, "play", "action", "zzzz", channel_id=thread)
         assert nothing == []
@@ -59,10 +61,16 @@ async def test_play_with_autocomplete_and_friendly_refusals(db: Path) -> None:
         # the chosen option applies, and the answer shows what comes next
         log = len(await t.bot.store.log(game_id))
         done = await ask(t, user, "play", thread, action=typed[0]["value"])
-        assert done.content.startswith(f"✓ {typed[0]['value']}"), done.content
+        assert done.content.startswith(f"✓ {typed[0]['name']}"), done.content
         await t.settle()
         rows = (await t.bot.store.log_rows(game_id))[log:]
-        assert rows[0].seat == seat and rows[0].notation == typed[0]["value"]
+        assert rows[0].seat == seat and rows[0].notation == typed[0]["name"]
+
+        # a pick from a list made before the board changed is refused, and changes nothing
+        version = await version_of(t, game_id)
+        stale = await ask(t, user, "play", thread, action=everything[0]["value"])
+        assert stale.content.startswith("✗ The board changed"), stale.content
+        assert await version_of(t, game_id) == version
         t.assert_clean()
 
 
@@ -89,7 +97,7 @@ async def test_board_log_rules_and_settings(db: Path) -> None:
         assert short.content == "\n".join(events[-3:])
 
         topics = await ask(t, anne, "rules", thread)
-        assert topics.content.startswith("Rules topics") and "`overview`" in topics.content and "`fighting`" in topics.content
+        assert topics.content.startswith("Pirate Chest rules topics") and "`overview`" in topics.content and "`fighting`" in topics.content
         topic = await ask(t, anne, "rules", thread, topic="overview")
         assert topic.content.startswith("**Pirate Chest at a glance**")
         by_title = await ask(t, anne, "rules", thread, topic="pirate chest at a glance")

@@ -27,7 +27,7 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.pirate_chest_hand import coin_row, short_name
+from render.pirate_chest.hand import coin_row, short_name
 
 # ---- layout constants -------------------------------------------------------------------
 W = 1200

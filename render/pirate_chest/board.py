@@ -3,8 +3,8 @@
 Layout, top to bottom: a header (who the game waits on, turn, deck), the circular track
 (spaces 1..board_size clockwise, space board_size at twelve o'clock) with names, coins, the
 last move, ships and the centre panel (turn, fight or winner), then one legend card per seat.
-This module draws the ring; render/pirate_chest_panels.py the header, centre and legend;
-render/pirate_chest_hand.py the private hand image.
+This module draws the ring; render/pirate_chest/panels.py the header, centre and legend;
+render/pirate_chest/hand.py the private hand image.
 """
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.pirate_chest_hand import render_hand, short_name
-from render.pirate_chest_panels import HEADER_H, W, centre_box, draw_centre, draw_header, draw_legend, legend_height
+from render.pirate_chest.hand import short_name
+from render.pirate_chest.panels import HEADER_H, W, centre_box, draw_centre, draw_header, draw_legend, legend_height
 
-__all__ = ["render_board", "render_hand"]
+__all__ = ["render_board"]
 
 # ---- layout constants -------------------------------------------------------------------
 BOARD_H = 1200
