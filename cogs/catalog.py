@@ -24,8 +24,9 @@ def find_game(text: str) -> Any:
         if wanted in (g.id, g.title.lower()):
             return g
     titles = [g.title for g in games]
-    close = difflib.get_close_matches(text, titles + [g.id for g in games], n=1, cutoff=0.5)
-    hint = f" Did you mean **{close[0]}**?" if close else ""
+    names = {g.title.lower(): g.title for g in games} | {g.id: g.title for g in games}
+    close = difflib.get_close_matches(wanted, list(names), n=1, cutoff=0.5)
+    hint = f" Did you mean **{names[close[0]]}**?" if close else ""
     raise Refusal(f"There is no game '{text}'.{hint} Games: {', '.join(titles)}.")
 
 

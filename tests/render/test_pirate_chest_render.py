@@ -18,7 +18,7 @@ from engine.pirate_chest.view import CardView
 from render.pirate_chest.board import render_board
 from render.pirate_chest.hand import render_hand
 from render.pirate_chest.hand import fight_bonus, short_name
-from tests.engine.hidden import scramble_pirate_chest
+from tests.engine.pirate_chest.conformance import scramble_pirate_chest
 from tests.render.states import finished, mid_fight, play, view
 
 MAX_BYTES = 600 * 1024

@@ -1,13 +1,10 @@
-"""Per-game scramblers for the no-leak invariant: change only what `viewer` may not see.
-
-A scrambler returns a copy of the state that differs from it only in information hidden from
-`viewer`; every view for that viewer must then be identical.
-"""
+"""Conformance hooks for Pirate Chest (tests/engine/test_conformance.py finds them by game id)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
+
+from tests.engine.conformance_hooks import ConformanceHooks
 
 
 def scramble_pirate_chest(s: Any, viewer: int | None, rand: random.Random) -> Any:
@@ -34,6 +31,8 @@ def scramble_pirate_chest(s: Any, viewer: int | None, rand: random.Random) -> An
     return t
 
 
-SCRAMBLERS: dict[str, Callable[[Any, int | None, random.Random], Any]] = {
-    "pirate_chest": scramble_pirate_chest,
-}
+HOOKS = ConformanceHooks(
+    scramble=scramble_pirate_chest,
+    variants=[{}, {"voodoo_doll": True}, {"larger_board": True}, {"larger_board": True, "voodoo_doll": True},
+              {"larger_board": False}, {"voodoo_doll": False}, {"home_port_shelters_attacker": False}],
+    policy="greedy", playouts=300)
