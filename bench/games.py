@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from engine.core import Setup, act, all_games, get_game, setup_state
+from engine.core import Setup, act, all_games, setup_state
 from engine.core.game import Game
 from engine.core.policy import Policy, get_policy
 from store import Store

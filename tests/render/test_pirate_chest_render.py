@@ -16,8 +16,7 @@ from engine.pirate_chest.defs import defs
 from engine.pirate_chest.state import State
 from engine.pirate_chest.view import CardView
 from render.pirate_chest.board import render_board
-from render.pirate_chest.hand import render_hand
-from render.pirate_chest.hand import fight_bonus, short_name
+from render.pirate_chest.hand import fight_bonus, render_hand, short_name
 from tests.engine.pirate_chest.conformance import scramble_pirate_chest
 from tests.render.states import finished, mid_fight, play, view
 

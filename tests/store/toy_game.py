@@ -5,6 +5,7 @@ The first to reach the goal (20) wins. `pass` reveals nothing, so it can be undo
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -19,6 +20,8 @@ from engine.core import (
     Transition,
     register,
 )
+from engine.core.help import HelpTopic
+from engine.core.policy import RandomPolicy
 
 
 class RaceOptions(BaseModel):
@@ -51,6 +54,7 @@ class ToyRace:
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = RaceOptions
     State: ClassVar[type[GameState]] = RaceState
+    policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = {"random": RandomPolicy}
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> RaceState:
         assert isinstance(options, RaceOptions)
@@ -91,6 +95,12 @@ class ToyRace:
 
     def seat_name(self, s: RaceState, seat: int) -> str:
         return f"Racer {seat + 1}"
+
+    def default_action(self, s: RaceState, seat: int) -> Action:
+        return Pass()
+
+    def help_topics(self) -> dict[str, HelpTopic]:
+        return {}
 
     def parse(self, s: RaceState, seat: int, text: str) -> Action:
         if text == "roll":

@@ -69,7 +69,8 @@ def test_sealed_views_of_two_different_hidden_choices_are_equal_for_everyone_els
 
 class _Game:
     def __init__(self) -> None:
-        self.phase, self.log, self.asked = "setup", [], False
+        self.phase, self.asked = "setup", False
+        self.log: list[str] = []
 
 
 def test_flow_runs_automatic_phases_until_a_decision_waits() -> None:
@@ -124,4 +125,4 @@ def test_a_prompt_must_list_its_legal_actions() -> None:
     class Silent(PromptBase):
         kind: str = "silent"
     with pytest.raises(TypeError, match="abstract"):
-        Silent(seats=[0])
+        Silent(seats=[0])  # type: ignore[abstract]

@@ -185,12 +185,13 @@ class ToyTreasure:
         return Transition(state=s, events=ev)
 
     def view(self, s: ToyState, viewer: int | None) -> ToyView:
+        pending = self.pending(s)
         return ToyView(viewer=viewer, treasures=shown(s.treasures), won=[list(w) for w in s.won],
                        hand_sizes=[len(h) for h in s.hands],
                        hand=sorted(s.hands[viewer]) if viewer is not None else None,
                        open_hands=[sorted(h) for h in s.hands] if s.open_hands else None,
                        bids=s.bids.view_for(viewer), deck=s.deck.view(),
-                       waiting_on=list(self.pending(s).waiting_on) if self.pending(s) else [])
+                       waiting_on=list(pending.waiting_on) if pending else [])
 
     def outcome(self, s: ToyState) -> Outcome | None:
         if s.phase != "over":
