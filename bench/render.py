@@ -59,7 +59,8 @@ def blank_encode(png: bytes) -> float:
 
 def measure(game: Game[Any, Any, Any], kind: str, count: int) -> list[Result]:
     renderer = renderer_for(game.id)
-    render = renderer.board if kind == "board" else renderer.hand
+    names = {seat: f"Player {seat + 1}" for seat in range(seats_for(game))}
+    render = (lambda v: renderer.board(v, names)) if kind == "board" else renderer.hand
     vs = views(game, kind, count)
     render(vs[0])   # warm the static-layer and font caches, as a running bot has them
     times, floors, sizes = [], [], []

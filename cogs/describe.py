@@ -33,5 +33,10 @@ def private_text(record: GameRecord, state: Any, seat: int) -> str:
     return seen_by(record.game_type, state, seat).private
 
 
+def players_of(record: GameRecord) -> dict[int, str]:
+    """Who plays each seat, by name (public: the lobby lists them)."""
+    return {s.seat: s.display_name for s in record.seats}
+
+
 def public_text(record: GameRecord, state: Any) -> str:
-    return seen_by(record.game_type, state, None).public
+    return seen_by(record.game_type, state, None, players=players_of(record)).public

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import clip, title_of
-from cogs.describe import private_text, public_text, seat_label, waiting_text
+from cogs.describe import players_of, private_text, public_text, seat_label, waiting_text
 from cogs.panel import MoveButton, panel_view
 from engine.core import get_game
 from store import GameRecord, OutboxRow
@@ -45,7 +45,7 @@ class DiscordNotifier:
         events = "\n".join(item.payload.get("events", []))
         waiting = waiting_text(record, state, mention=True)
         pings = await self._new_pings(record, item)
-        png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None))
+        png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None), players_of(record))
         view = discord.ui.View(timeout=None)
         if item.payload.get("waiting_on"):
             view.add_item(MoveButton(record.id))

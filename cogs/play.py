@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.catalog import find_game, game_choices, topic_choices
 from cogs.common import Refusal, answer_soon, clip, game_for, parley, reply, seat_of, title_of
-from cogs.describe import public_text, waiting_text
+from cogs.describe import players_of, public_text, waiting_text
 from cogs.panel import panel_for, show_panel
 from cogs.quiet import parse_hhmm, zone
 from engine.core import all_games
@@ -99,7 +99,7 @@ class Play(commands.Cog):
         record = await my_game(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         record, state = await bot.table.load(record.id)
-        png = await board_png_async(record.game_type, await bot.table.view(record.id, None))
+        png = await board_png_async(record.game_type, await bot.table.view(record.id, None), players_of(record))
         text = f"**{title_of(record)}**\n{public_text(record, state)}\n{waiting_text(record, state)}"
         await reply(interaction, text, file=discord.File(io.BytesIO(png), "board.png"))
 

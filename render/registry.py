@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -18,15 +18,16 @@ from engine.core.registry import extra_packages
 
 RENDER_DIR = Path(__file__).resolve().parent
 V = TypeVar("V")
+Players = Mapping[int, str]   # seat -> the name of whoever plays it ("carol", "Bot 4"), for the public board
 
 
 @dataclass(frozen=True)
 class Renderer(Generic[V]):
     """One game's pictures and words, all pure functions of a View (what one viewer may see)."""
     game: str                              # the game id it draws
-    board: Callable[[V], bytes]            # the public board, PNG
+    board: Callable[[V, Players], bytes]   # the public board, PNG, with players named beside their seats
     hand: Callable[[V], bytes]             # the viewer's private hand, PNG
-    public_text: Callable[[V], str]        # the status lines under a board post
+    public_text: Callable[[V, Players], str]   # the status lines under a board post
     private_text: Callable[[V], str]       # the viewer's hand and holdings, for DMs and ephemeral replies
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Event, get_game
-from table.rendering import private_text, public_text
+from render.registry import Players
+from table.rendering import NO_NAMES, private_text, public_text
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,12 @@ def visible_texts(events: Iterable[Event], viewer: int | None) -> list[str]:
     return [e.text for e in events if e.visible(viewer)]
 
 
-def seen_by(game_type: str, state: Any, viewer: int | None, events: Iterable[Event] = ()) -> Seen:
+def seen_by(game_type: str, state: Any, viewer: int | None, events: Iterable[Event] = (),
+            players: Players = NO_NAMES) -> Seen:
+    """`players` names the seats' players (for the public lines); it is public knowledge."""
     game = get_game(game_type)
     view = game.view(state, viewer)
     public_view = view if viewer is None else game.view(state, None)
     return Seen(viewer=viewer, view=view, events=visible_texts(events, viewer),
                 private=private_text(game_type, view) if viewer is not None else "",
-                public=public_text(game_type, public_view))
+                public=public_text(game_type, public_view, players))

@@ -32,7 +32,17 @@ from render.common import (
     wrap,
 )
 from render.pirate_chest.hand import short_name
-from render.pirate_chest.panels import HEADER_H, W, centre_box, draw_centre, draw_header, draw_legend, legend_height
+from render.pirate_chest.panels import (
+    HEADER_H,
+    NO_PLAYERS,
+    Players,
+    W,
+    centre_box,
+    draw_centre,
+    draw_header,
+    draw_legend,
+    legend_height,
+)
 
 __all__ = ["render_board"]
 
@@ -277,7 +287,7 @@ def _box_at(x: float, y: float, w: float, h: float) -> Box:
 
 
 # ---- entry point -----------------------------------------------------------------------------
-def render_board(view: PirateChestView) -> bytes:
+def render_board(view: PirateChestView, players: Players = NO_PLAYERS) -> bytes:
     """The board as PNG bytes: public when `view.viewer` is None (thread posts)."""
     key: SpacesKey = (view.board_size, tuple((s.number, s.kind) for s in view.spaces))
     img = Image.new("RGB", (W, BOARD_BOTTOM + legend_height(len(view.ships))), LEGEND_BG)
@@ -289,6 +299,6 @@ def render_board(view: PirateChestView) -> bytes:
     _draw_last_move(d, view)
     draw_centre(d, view, (CX, CY))
     _draw_ships(d, view)
-    draw_legend(d, view, BOARD_BOTTOM)
+    draw_legend(d, view, BOARD_BOTTOM, players)
     return encode_png(img)
 

@@ -5,6 +5,7 @@ the centre panel (turn and last move, the fight in progress, or the winner) and 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from PIL import ImageDraw
 
@@ -159,20 +160,24 @@ def _draw_winner(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box) -> Non
         centred_text(d, (x0, top + 136 + j * 36, x1, top + 172 + j * 36), ln, 26, bold=True, fill=INK)
 
 
+Players = Mapping[int, str]   # seat -> player name, as render.registry.Players
+NO_PLAYERS: Players = {}
+
+
 # ---- legend ----------------------------------------------------------------------------------
 def legend_height(players: int) -> int:
     rows = math.ceil(players / LEGEND_COLS)
     return 2 * LEGEND_MARGIN + rows * (CARD_H + LEGEND_GAP) - LEGEND_GAP
 
 
-def draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int) -> None:
+def draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int, players: Players = NO_PLAYERS) -> None:
     for i, ship in enumerate(view.ships):
         x = LEGEND_MARGIN + (i % LEGEND_COLS) * (CARD_W + LEGEND_GAP)
         y = top + LEGEND_MARGIN + (i // LEGEND_COLS) * (CARD_H + LEGEND_GAP)
-        _seat_card(d, view, ship, (x, y, x + CARD_W, y + CARD_H))
+        _seat_card(d, view, ship, (x, y, x + CARD_W, y + CARD_H), players.get(ship.seat, ""))
 
 
-def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, box: Box) -> None:
+def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, box: Box, player: str = "") -> None:
     """Colour, seat and captain; ship and home port; hand size and coins; effects or ability."""
     x0, y0, x1, y1 = box
     colour = seat_colour(ship.seat)
@@ -185,7 +190,7 @@ def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, bo
     tag_w = text_width(tag, 22, True) + 24 if tag else 0
     if tag:
         pill(d, (x1 - 14 - tag_w / 2, y0 + 30), tag, 22, colour, outline=WHITE, width=2, pad=12)
-    title = f"{ship.seat + 1}. {ship.captain_name}"
+    title = f"{ship.seat + 1}. {ship.captain_name}" + (f" ({player})" if player else "")
     draw_text(d, (x0 + 40, y0 + 32), title, fit_size(title, 34, x1 - x0 - 70 - tag_w, True),
               bold=True, fill=WHITE, anchor="lm")
     home = next((s.name for s in view.spaces if s.number == ship.home), str(ship.home))

@@ -2,6 +2,8 @@
 Like the images, these read only the View (nothing hidden reaches a public text)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.pirate_chest.view import PirateChestView
 
 
@@ -18,7 +20,7 @@ def private_text(view: PirateChestView) -> str:
     return f"**Your hand** ({len(view.hand)}):\n{cards}\n**Your coins:** {_coins(view, ship.coins)}"
 
 
-def public_text(view: PirateChestView) -> str:
+def public_text(view: PirateChestView, players: Mapping[int, str] | None = None) -> str:
     """One line per ship: where it is, coins, hand size, effects; plus the turn."""
     names = {s.number: s.name for s in view.spaces}
     lines = [f"**Turn {view.turn_number}**" + (f" · deck {view.deck_size}" if view.turn_number else "")]
@@ -27,5 +29,6 @@ def public_text(view: PirateChestView) -> str:
         marks = f" · {', '.join(ship.effects)}" if ship.effects else ""
         active = "▶ " if view.active_seat == ship.seat else ""
         cards = f"{ship.hand_size} card" + ("" if ship.hand_size == 1 else "s")
-        lines.append(f"{active}{ship.captain_name}: {where} · {_coins(view, ship.coins)} · {cards}{marks}")
+        player = f" ({players[ship.seat]})" if players and ship.seat in players else ""
+        lines.append(f"{active}{ship.captain_name}{player}: {where} · {_coins(view, ship.coins)} · {cards}{marks}")
     return "\n".join(lines)

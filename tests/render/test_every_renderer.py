@@ -51,9 +51,10 @@ def test_the_registry_has_exactly_the_registered_games() -> None:
 def test_boards_and_hands_are_real_pngs_wide_enough_for_a_phone(game_id: str) -> None:
     game, renderer = GAMES[game_id], renderer_for(game_id)
     for s in states(game):
-        board = decode(renderer.board(game.view(s, None)))
+        names = {seat: f"player{seat + 1}" for seat in range(game.min_players)}
+        board = decode(renderer.board(game.view(s, None), names))
         assert board.width >= MIN_WIDTH and board.height > 0
-        assert isinstance(renderer.public_text(game.view(s, None)), str)
+        assert "player1" in renderer.public_text(game.view(s, None), names)
         for seat in range(game.min_players):
             hand = decode(renderer.hand(game.view(s, seat)))
             assert hand.width >= MIN_WIDTH

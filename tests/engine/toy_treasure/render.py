@@ -4,13 +4,13 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import GOLD, INK, NIGHT, WHITE, draw_text, encode_png, seat_colour
-from render.registry import Renderer
+from render.registry import Players, Renderer
 from tests.engine.toy_treasure import ToyView
 
 W, ROW = 1200, 90
 
 
-def board(view: ToyView) -> bytes:
+def board(view: ToyView, players: Players) -> bytes:
     img = Image.new("RGB", (W, ROW * (3 + len(view.won))), NIGHT)
     d = ImageDraw.Draw(img)
     draw_text(d, (30, 30), "Toy Treasure — " + " · ".join(view.treasures), 40, bold=True, fill=GOLD)
@@ -18,7 +18,8 @@ def board(view: ToyView) -> bytes:
         y = ROW * (1 + seat) + 20
         d.rectangle((30, y, 60, y + 30), fill=seat_colour(seat))
         mark = "▶ " if seat in view.waiting_on else ""
-        draw_text(d, (80, y - 5), f"{mark}Seat {seat + 1}: {', '.join(won) or 'nothing yet'} · "
+        who = f" ({players[seat]})" if seat in players else ""
+        draw_text(d, (80, y - 5), f"{mark}Seat {seat + 1}{who}: {', '.join(won) or 'nothing yet'} · "
                                   f"{view.hand_sizes[seat]} cards", 36, fill=WHITE)
     return encode_png(img)
 
@@ -29,8 +30,8 @@ def hand(view: ToyView) -> bytes:
     return encode_png(img)
 
 
-def public_text(view: ToyView) -> str:
-    return " · ".join(f"Seat {seat + 1}: {len(w)} treasures" for seat, w in enumerate(view.won))
+def public_text(view: ToyView, players: Players) -> str:
+    return " · ".join(f"Seat {seat + 1}{' (' + players[seat] + ')' if seat in players else ''}: {len(w)} treasures" for seat, w in enumerate(view.won))
 
 
 def private_text(view: ToyView) -> str:
