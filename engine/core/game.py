@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from engine.core.help import HelpTopic
 from engine.core.rng import Rng
-from engine.core.types import Outcome, Pending, Transition
+from engine.core.types import ActionText, Outcome, Pending, Transition
 
 
 class GameState(BaseModel):
@@ -42,3 +42,4 @@ class Game(Protocol[S, A, V]):
     def seat_name(self, s: S, seat: int) -> str: ...   # how the game names a seat (e.g. its captain)
     def default_action(self, s: S, seat: int) -> A: ...   # what a silent seat does at its deadline
     def help_topics(self) -> Mapping[str, HelpTopic]: ...   # rules help in the game's own words
+    def describe(self, s: S, seat: int, a: A) -> ActionText: ...   # a legal decision in plain words

@@ -40,8 +40,28 @@ class Transition(BaseModel, Generic[S]):
 
 
 class Outcome(BaseModel):
-    """Final result: winners, a score per seat, and the per-category breakdown behind it."""
+    """Final result: winners, a score per seat, and the per-category breakdown behind it.
+    `categories` gives each breakdown key the name players read ("Ships sunk", not "sinkings")."""
     winners: list[int]
     scores: dict[int, int]
     breakdown: dict[int, dict[str, int]] = {}
     reason: str = ""
+    categories: dict[str, str] = {}
+
+
+ChoiceStyle = Literal["primary", "secondary", "danger", "end"]
+
+
+class ActionText(BaseModel):
+    """How a legal decision is shown to the seat that may take it (buttons, menus, /play).
+
+    `label` is plain words (at most 80 characters): "Sail 3 clockwise → open sea 14". Seats it
+    names are written `{0}`, `{1}` … and listed in `seats`, so the table can add whose seat it
+    is: "Target {0}" → "Target Mama Lola (carol)". `description` (at most 100) says what it does:
+    a card's effect, a captain's ability. `style` "end" marks a choice that ends the turn
+    (shown grey and last), "danger" one that cannot be taken back."""
+    model_config = ConfigDict(frozen=True)
+    label: str
+    description: str = ""
+    style: ChoiceStyle = "primary"
+    seats: tuple[int, ...] = ()

@@ -22,6 +22,7 @@ from engine.core import (
 )
 from engine.core.help import HelpTopic
 from engine.core.policy import RandomPolicy
+from engine.core.types import ActionText
 
 
 class RaceOptions(BaseModel):
@@ -101,6 +102,9 @@ class ToyRace:
 
     def help_topics(self) -> dict[str, HelpTopic]:
         return {}
+
+    def describe(self, s: RaceState, seat: int, a: Action) -> ActionText:
+        return ActionText(label="Roll and move" if isinstance(a, Roll) else "Pass", style="primary")
 
     def parse(self, s: RaceState, seat: int, text: str) -> Action:
         if text == "roll":

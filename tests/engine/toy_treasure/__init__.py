@@ -17,6 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import (
+    ActionText,
     Event,
     GameState,
     IllegalActionError,
@@ -225,6 +226,12 @@ class ToyTreasure:
 
     def help_topics(self) -> dict[str, HelpTopic]:
         return load_help(Path(__file__).parent / "help.toml")
+
+    def describe(self, s: ToyState, seat: int, a: Any) -> ActionText:
+        if isinstance(a, Lock):
+            return ActionText(label=f"Lock in {s.bids.choices.get(seat)}", description="No changes after this",
+                              style="end")
+        return ActionText(label=f"Bid {a.card}", description=f"Worth {worth(a.card)}")
 
 
 def _score(s: ToyState, seat: int, a: Any) -> float:
