@@ -35,7 +35,10 @@ class PirateChestOptions(BaseModel):
     """Variants and table settings, chosen when the game is created."""
     model_config = ConfigDict(extra="forbid")
     larger_board: bool | None = None   # None: the larger board for 5 or more players
-    voodoo_doll: bool = False
+    voodoo_doll: bool | None = None    # None: with the larger board (the rulebook puts the Doll with it)
+    # House rule: a ship in its own home port is safe even when it started the fight (True, the
+    # literal reading), or only when it is the one attacked (False: an attacker that loses is sunk).
+    home_port_shelters_attacker: bool = True
     captains: list[str] | None = None  # captains by seat; None lets each player choose in turn
     turn_limit: int = 0                # house rule: 0 means no limit
 
@@ -52,8 +55,10 @@ class PirateChest:
         o = PirateChestOptions.model_validate(options.model_dump())
         larger = o.larger_board if o.larger_board is not None else n_players >= LARGER_BOARD_FROM
         board = defs().board(larger)
-        s = PCState(rng=Rng(seed=seed), board_size=board.size, voodoo_doll=o.voodoo_doll, turn_limit=o.turn_limit,
-                  players=[Player() for _ in range(n_players)])
+        doll = o.voodoo_doll if o.voodoo_doll is not None else larger
+        s = PCState(rng=Rng(seed=seed), board_size=board.size, voodoo_doll=doll, turn_limit=o.turn_limit,
+                    home_port_shelters_attacker=o.home_port_shelters_attacker,
+                    players=[Player() for _ in range(n_players)])
         if o.captains is not None:
             self._preassign(s, o.captains, n_players)
             settle(s, [])

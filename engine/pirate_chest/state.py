@@ -95,6 +95,7 @@ class State(GameState):
     board_size: int = 24
     voodoo_doll: bool = False
     turn_limit: int = 0
+    home_port_shelters_attacker: bool = True   # table option; False: the home port shelters defenders only
     players: list[Player]
     islands: dict[int, list[Coin]] = {}
     discard: list[str] = []

@@ -50,7 +50,7 @@ def _die(s: State, seat: int, a: A.Die, ev: Events) -> None:
     prompt = s.stack.pop()
     say(ev, f"{name(s, seat)} takes {a.value}.")
     if prompt.purpose == "curse":
-        curses.apply_curse(s, prompt.target, a.value, ev)
+        curses.apply_curse(s, seat, prompt.target, a.value, ev)
     else:
         kraken.kraken_strikes(s, seat, a.value, ev)
 

@@ -105,7 +105,7 @@ OPTIONS: dict[str, Callable[[State, int, CardDef], Options]] = {
     "peek-deck": lambda s, seat, c: None,
     "peek-hand": lambda s, seat, c: opponents(s, seat),
     "steal-coin": lambda s, seat, c: [o for o in _near(s, seat, opponents(s, seat)) if s.players[o].coins],
-    "landing-party": lambda s, seat, c: [i for i in islands(s) if s.islands.get(i)
+    "landing-party": lambda s, seat, c: [i for i in islands(s) if any(not coin.face_up for coin in s.islands.get(i, []))
                                          and adjacent(s, s.players[seat].position, i)],
     "forced-boarding": lambda s, seat, c: [o for o in _enemies(s, seat, c, c.zone) if not at_home(s, o)],
     "discard-random": lambda s, seat, c: _with_cards(s, opponents(s, seat)),
@@ -218,9 +218,10 @@ def _steal_coin(s: State, seat: int, c: CardDef, target: int | None, ev: Events)
 
 
 def _landing_party(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:
+    """Landing Party: only a hidden coin on an island near you; a coin lying face up stays."""
     assert target is not None
     say(ev, f"{name(s, seat)}'s landing party goes ashore at {space_name(s, target)}.")
-    reveal_and_take(s, seat, target, ev)
+    reveal_and_take(s, seat, target, ev, hidden_only=True)
 
 
 def _forced_boarding(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:

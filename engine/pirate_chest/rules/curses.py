@@ -14,11 +14,12 @@ def roll_curse(s: State, roller: int, victim: int, ev: Events) -> None:
     if len(results) > 1:
         s.stack.append(Prompt(kind="die", seats=[roller], options=results, purpose="curse", target=victim))
     else:
-        apply_curse(s, victim, results[0], ev)
+        apply_curse(s, roller, victim, results[0], ev)
 
 
-def apply_curse(s: State, victim: int, roll: int, ev: Events) -> None:
-    """A result outside 1–6 (a cursed roller's -2) has no entry on the table: nothing happens."""
+def apply_curse(s: State, roller: int, victim: int, roll: int, ev: Events) -> None:
+    """A result outside 1–6 (a cursed roller's -2) has no entry on the table: nothing happens.
+    A ship sunk by curse 6 counts as a sinking by the one who cursed it (its coins still scatter)."""
     curse = defs().curses.get(roll)
     if curse is None:
         say(ev, f"The curse roll of {roll} has no effect.")
@@ -40,4 +41,4 @@ def apply_curse(s: State, victim: int, roll: int, ev: Events) -> None:
     elif curse.effect == "ability-blocked":
         p.ability_blocked = True
     else:
-        sink(s, victim, ev)
+        sink(s, victim, ev, by=roller)

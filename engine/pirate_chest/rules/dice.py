@@ -4,6 +4,13 @@ from __future__ import annotations
 from engine.pirate_chest.rules.common import Events, has_ability, name, say
 from engine.pirate_chest.state import State
 
+CURSE_PENALTY = 2   # curse 2: -2 on every die the victim rolls
+
+
+def dice_penalty(s: State, seat: int) -> int:
+    """What curse 2 takes off each die this seat rolls (0 when not cursed)."""
+    return CURSE_PENALTY if s.players[seat].dice_penalty else 0
+
 
 def roll_results(s: State, seat: int, ev: Events, purpose: str) -> list[int]:
     """Roll for `seat` and return every result it may choose from, lowest first.
@@ -13,7 +20,7 @@ def roll_results(s: State, seat: int, ev: Events, purpose: str) -> list[int]:
     luck = has_ability(s, seat, "luck")
     dice = [s.rng.die() for _ in range(2 if luck else 1)]
     raider = has_ability(s, seat, "raider")
-    penalty = 2 if s.players[seat].dice_penalty else 0
+    penalty = dice_penalty(s, seat)
     notes = [n for n, on in (("Luck: keeps one", luck), ("Raider: may add 1", raider),
                              ("cursed: -2", penalty)) if on]
     rolled = " and ".join(str(d) for d in dice)

@@ -14,7 +14,7 @@ from engine.pirate_chest.rules.common import (
     say,
     tell,
 )
-from engine.pirate_chest.rules.dice import best_roll
+from engine.pirate_chest.rules.dice import best_roll, dice_penalty
 from engine.pirate_chest.rules.sinking import coin_name, sink
 from engine.pirate_chest.state import Fight, FightMode, Prompt, State
 
@@ -174,12 +174,14 @@ def ready(s: State, seat: int, ev: Events) -> None:
 
 
 def _bonus_dice(s: State, seat: int, mode: str, ev: Events) -> int:
-    """ROCKETS add a die in broadside fights, UNDEAD in boarding fights (both in 'Both')."""
+    """ROCKETS add a die in broadside fights, UNDEAD in boarding fights (both in 'Both').
+    Curse 2 takes 2 off this die as well: it is a die roll like any other."""
     total = 0
+    penalty = dice_penalty(s, seat)
     for ability, fight_type in (("rockets", "broadsides"), ("undead", "boarding")):
         if has_ability(s, seat, ability) and mode in (fight_type, "both"):
-            extra = s.rng.die()
-            say(ev, f"{name(s, seat)} adds {extra} ({ability}).")
+            extra = s.rng.die() - penalty
+            say(ev, f"{name(s, seat)} adds {extra} ({ability}{f'; cursed: -{penalty}' if penalty else ''}).")
             total += extra
     return total
 
@@ -214,6 +216,13 @@ def girl_power(s: State, seat: int, card_id: str | None, ev: Events) -> None:
     resolve_fight(s, ev)
 
 
+def sheltered(s: State, f: Fight, loser: int) -> bool:
+    """PORTS OF CALL in a fight. Only an attacker can lose at home (nobody can attack a ship in its
+    own home port). By default its home port shelters it anyway; with the table option
+    `home_port_shelters_attacker` off, a ship that starts a fight from home and loses is sunk."""
+    return loser == f.defender or s.home_port_shelters_attacker
+
+
 def resolve_fight(s: State, ev: Events) -> None:
     """The higher total wins, the attacker wins ties; the loser is sunk and gives up his coins."""
     f = s.fight
@@ -222,6 +231,7 @@ def resolve_fight(s: State, ev: Events) -> None:
     attacker_wins = f.totals[f.attacker] >= f.totals[f.defender]
     winner, loser = (f.attacker, f.defender) if attacker_wins else (f.defender, f.attacker)
     say(ev, f"{name(s, winner)} wins the fight.")
-    if sink(s, loser, ev, by=winner, in_fight=True) and has_ability(s, winner, "rampage"):
+    if sink(s, loser, ev, by=winner, in_fight=True, sheltered=sheltered(s, f, loser)) and \
+            has_ability(s, winner, "rampage"):
         s.extra_turns.append(winner)
         say(ev, f"Rampage: {name(s, winner)} earns an extra turn.")

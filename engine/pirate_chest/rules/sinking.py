@@ -18,16 +18,19 @@ def scatter_coin(s: State, coin: str) -> int:
     return island
 
 
-def sink(s: State, seat: int, ev: Events, by: int | None = None, in_fight: bool = False) -> bool:
-    """Sink a ship unless it is in its own home port. Returns whether it sank.
+def sink(s: State, seat: int, ev: Events, by: int | None = None, in_fight: bool = False,
+         sheltered: bool = True) -> bool:
+    """Sink a ship unless it is in its own home port (and `sheltered` there). Returns whether it sank.
 
-    In a fight the coins go to the winner `by`; any other sinking scatters them face down.
+    `by` is credited with the sinking. In a fight the coins go to the winner `by`; any other
+    sinking scatters them face down.
     """
-    if at_home(s, seat):
+    if sheltered and at_home(s, seat):
         say(ev, f"{name(s, seat)} is safe in its home port and cannot be destroyed.")
         return False
     p = s.players[seat]
-    say(ev, f"{name(s, seat)} is sunk and returns to {space_name(s, p.home)}.")
+    where = "stays in" if p.position == p.home else "returns to"
+    say(ev, f"{name(s, seat)} is sunk and {where} {space_name(s, p.home)}.")
     p.position = p.home
     p.times_sunk += 1
     coins, p.coins = p.coins, []

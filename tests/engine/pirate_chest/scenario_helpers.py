@@ -82,11 +82,15 @@ def turn(seat: int, **fields: Any) -> dict[str, Any]:
     return {"turn": t.model_dump(mode="json"), "rotation": seat, "stack": [], "fight": None, "extra_turns": []}
 
 
-def islands(coins: dict[int, list[str]] | None = None, face_up: bool = False) -> dict[str, Any]:
-    """Patch value for `islands`: exactly these coins (face down unless told), no others."""
+def islands(coins: dict[int, list[str]] | None = None, face_up: bool = False,
+            shown: dict[int, list[str]] | None = None) -> dict[str, Any]:
+    """Patch value for `islands`: exactly these coins (face down unless told), no others;
+    `shown` adds coins lying face up (after the face-down ones on the same island)."""
     out: dict[str, Any] = {str(n): None for n in ALL_ISLANDS}
     for n, ids in (coins or {}).items():
         out[str(n)] = [{"id": c, "face_up": face_up} for c in ids]
+    for n, ids in (shown or {}).items():
+        out[str(n)] = (out[str(n)] or []) + [{"id": c, "face_up": True} for c in ids]
     return out
 
 
@@ -99,12 +103,13 @@ def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
 
 def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple = (), *, seat: int = 0,
              deck: list[str] | tuple = (), coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
-             turn_state: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
-    """`ships` by seat, `seat` to play (one move), only the face-down `coins` given on the islands,
-    the deck (top card last), an empty discard pile, and scripted dice."""
-    patch = {"players": ships, "islands": islands(coins), "secret": {"deck": list(deck)}, "discard": [],
+             turn_state: dict[str, Any] | None = None, shown: dict[int, list[str]] | None = None,
+             options: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
+    """`ships` by seat, `seat` to play (one move), only the face-down `coins` (and face-up `shown`
+    coins) given on the islands, the deck (top card last), an empty discard pile, and scripted dice."""
+    patch = {"players": ships, "islands": islands(coins, shown=shown), "secret": {"deck": list(deck)}, "discard": [],
              "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
-    return run(patch, actions, captains=[s["captain"] for s in ships], seed="part-b", ok=ok)
+    return run(patch, actions, captains=[s["captain"] for s in ships], options=options, seed="part-b", ok=ok)
 
 
 def players(out: dict[str, Any]) -> list[dict[str, Any]]:

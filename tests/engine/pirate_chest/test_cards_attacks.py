@@ -189,6 +189,30 @@ def test_landing_party_only_reveals_the_chest_without_map_and_key() -> None:
     assert "play landing-party" not in out["legal"]["0"]
 
 
+def test_card_27_landing_party_takes_only_a_hidden_coin() -> None:
+    """PC-CARD-27: the party brings back only a coin that lay face down. With a face-up Chest on 9
+    and Map and Key aboard, Kidd cannot send it (nothing hidden there); with a hidden Compass beside
+    the face-up Chest, it brings back the Compass and leaves the Chest. Sailing onto 9 himself, he
+    takes the face-up Chest."""
+    kidd = ship("kidd", at=8, hand=["landing-party"], coins=["map", "key"])
+    out = scenario([kidd, ship("hook")], shown={9: ["chest"]})
+    assert "play landing-party" not in out["legal"]["0"]
+    out = scenario([kidd, ship("hook")], [(0, "play landing-party")], coins={9: ["compass"]}, shown={9: ["chest"]})
+    assert players(out)[0]["coins"] == ["map", "key", "compass"]
+    assert out["state"]["islands"] == {"9": [{"id": "chest", "face_up": True}]}
+    out = scenario([kidd, ship("hook")], [(0, "privateer"), (0, "sail 1 cw")], shown={9: ["chest"]})
+    assert players(out)[0]["coins"] == ["map", "key", "chest"] and out["state"]["islands"] == {}
+
+
+def test_card_27_landing_party_chest_needs_map_and_key_already_aboard() -> None:
+    """PC-CARD-27, PC-CHEST-01: a party finding the hidden Key beside the hidden Chest brings back
+    the Key; the Chest, now face up, stays, since the Key was not aboard when the party landed."""
+    out = scenario([ship("kidd", at=8, hand=["landing-party"], coins=["map"]), ship("hook")],
+                   [(0, "play landing-party")], coins={9: ["key", "chest"]})
+    assert players(out)[0]["coins"] == ["map", "key"]
+    assert out["state"]["islands"] == {"9": [{"id": "chest", "face_up": True}]}
+
+
 # ---- Cannibals, Buccaneers, Head Hunters, Mutiny, Sea Monster: forced boarding fights --------
 
 @pytest.mark.parametrize(("card", "target_at", "elsewhere"), [

@@ -64,12 +64,35 @@ def test_chest_taken_with_map_and_key_which_are_kept() -> None:
     assert 9 not in s.islands and s.winner is None
 
 
-def test_chest_map_and_key_on_one_island_all_taken() -> None:
-    """PC-CHEST-01 (edge, reading): when Map, Key and Chest share an island, Map and Key are taken
-    first, so one stop takes all three."""
-    s = state(_kidd(7, on_islands={9: ["chest", "key", "map"]}, forced=[2]), captains=KIDD_JONES)
-    s, _ = act(s, (0, "roll"), (0, "sail 2 cw"))
-    assert s.players[0].coins == ["map", "key", "chest"]
+@pytest.mark.parametrize(("held", "on_island", "taken"), [
+    (["map", "key"], ["chest"], ["chest"]),              # both already aboard: the Chest comes too
+    (["map"], ["chest", "key"], ["key"]),                # the Key comes aboard at this stop: too late
+    (["key"], ["chest", "map"], ["map"]),                # the Map likewise
+    ([], ["chest", "key", "map"], ["map", "key"]),       # all three together: the Chest stays
+], ids=["both-held", "map-held-key-here", "key-held-map-here", "none-held-all-here"])
+def test_chest_01_needs_map_and_key_already_aboard(held: list[str], on_island: list[str], taken: list[str]) -> None:
+    """PC-CHEST-01, PC-CHEST-02 (not tagged, recorded: 'already' means before this stop): the Map
+    and Key found on the Chest's island are taken, but the Chest is only turned over and stays."""
+    s = state(_kidd(7, held, on_islands={9: on_island}, forced=[2]), captains=KIDD_JONES)
+    s, events = act(s, (0, "roll"), (0, "sail 2 cw"))
+    assert s.players[0].coins == held + taken
+    if "chest" in taken:
+        assert 9 not in s.islands
+    else:
+        assert [(c.id, c.face_up) for c in s.islands[9]] == [("chest", True)]
+        assert "Dead Man's Chest stays at Parrot Cay: it needs the Map and the Key already aboard on landing." in events
+
+
+def test_chest_01_left_behind_is_taken_on_the_next_stop() -> None:
+    """PC-CHEST-01: Kidd picks up the Key beside the Chest (Map already aboard); the Chest stays face
+    up. Sailing off and back onto the island next turn, with both aboard, he takes it."""
+    s = state(_kidd(7, ["map"], on_islands={9: ["key", "chest"]}, forced=[2, 1, 1]), captains=KIDD_JONES)
+    s, _ = act(s, (0, "roll"), (0, "sail 2 cw"), (0, "end"), (1, "roll"), (1, "sail 1 cw"), (1, "end"))
+    assert s.players[0].coins == ["map", "key"] and [c.id for c in s.islands[9]] == ["chest"]
+    s, _ = act(s, (0, "privateer"), (0, "sail 1 cw"), (0, "end"), (1, "roll"), (1, "sail 1 cw"), (1, "end"))
+    assert s.players[0].position == 10
+    s, _ = act(s, (0, "privateer"), (0, "sail 1 ccw"))
+    assert s.players[0].coins == ["map", "key", "chest"] and 9 not in s.islands
 
 
 def test_chest_arriving_while_in_home_port_wins() -> None:

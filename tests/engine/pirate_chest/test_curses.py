@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from engine.core import Event, act_text, get_game
 from tests.engine.pirate_chest.scenario_helpers import hidden_coins, players, scenario, ship
 
@@ -56,15 +58,26 @@ def test_curse_2_minus_two_on_every_roll_until_the_end_of_his_next_turn() -> Non
     assert players(out)[1]["dice_penalty"] is False
 
 
-def test_curse_2_is_taken_once_from_a_fight_roll_with_a_bonus_die() -> None:
-    """PC-CURSE-02 [reading]: the -2 comes off each roll once. A cursed Dragon Lady's broadside roll
-    is her die plus the Rockets die: 5 - 2 + 4 = 7, beating Lola's 6."""
-    ships = [ship("lola"), ship("dragon-lady", at=20), ship("hook", at=2)]
-    steps = [(0, "curse"), (0, "target dragon-lady"), (0, "roll"), (0, "sail 2 cw"), (0, "broadsides"),
+@pytest.mark.parametrize(("captain", "mode", "ability"), [
+    ("dragon-lady", "broadsides", "rockets"), ("barbossa", "boarding", "undead"),
+])
+@pytest.mark.parametrize(("curse_roll", "totals", "lola_sunk"), [
+    (2, (6, 5), False),   # cursed: (5 - 2) + (4 - 2) = 5 loses to Lola's 6 (-2 on the fight die only: 7)
+    (4, (6, 9), True),    # curse 4 instead: 5 + 4 = 9 beats her 6
+], ids=["cursed", "not-cursed"])
+def test_curse_2_comes_off_the_rockets_and_undead_die_too(captain: str, mode: str, ability: str, curse_roll: int,
+                                                          totals: tuple[int, int], lola_sunk: bool) -> None:
+    """PC-CURSE-02, PC-ROCKET-01, PC-UNDEAD-01: -2 on every die the victim rolls, so the extra die of
+    Rockets or Undead loses 2 as well as the fight die."""
+    ships = [ship("lola"), ship(captain, at=20), ship("hook", at=2)]
+    steps = [(0, "curse"), (0, f"target {captain}"), (0, "roll"), (0, "sail 2 cw"), (0, mode),
              (1, "stand"), (0, "ready"), (1, "ready")]
-    out = scenario(ships, steps, dice=[2, 2, 6, 5, 4])
-    assert "Totals: Mama Lola 6, The Dragon Lady 7." in out["events"]
-    assert players(out)[0]["times_sunk"] == 1
+    out = scenario(ships, steps, dice=[curse_roll, 2, 6, 5, 4])
+    name = {"dragon-lady": "The Dragon Lady", "barbossa": "Captain Barbossa"}[captain]
+    assert f"Totals: Mama Lola {totals[0]}, {name} {totals[1]}." in out["events"]
+    extra = f"{name} adds 2 ({ability}; cursed: -2)." if curse_roll == 2 else f"{name} adds 4 ({ability})."
+    assert extra in out["events"]
+    assert (players(out)[0]["times_sunk"], players(out)[1]["times_sunk"]) == ((1, 0) if lola_sunk else (0, 1))
 
 
 def test_curse_2_on_the_roller_can_push_a_curse_roll_off_the_table() -> None:
@@ -112,6 +125,31 @@ def test_curse_6_sinks_the_victim_and_scatters_his_coins() -> None:
     lola, kidd = players(out)[:2]
     assert (kidd["position"], kidd["skip_turns"], kidd["times_sunk"], kidd["coins"]) == (12, 1, 1, [])
     assert lola["coins"] == [] and list(hidden_coins(out)) == ["key"]
+    assert lola["sinkings"] == 1   # credited to Lola, though the coins scatter
+
+
+CURSERS = {   # who curses Kidd (on 20) with a 6, and how
+    "curses": ([ship("lola"), ship("kidd", at=20)], CURSE, [6]),
+    "voodoo-magic": ([ship("hook", hand=["voodoo-magic"]), ship("kidd", at=20)], [(0, "play voodoo-magic")], [6]),
+    "luck-chooses-6": ([ship("sparrow", hand=["voodoo-magic"]), ship("kidd", at=20)],
+                       [(0, "play voodoo-magic"), (0, "die 6")], [6, 3]),
+    "voodoo-doll": ([ship("hook", coins=["voodoo-doll"]), ship("kidd", at=20)],
+                    [(0, "roll"), (0, "sail 1 cw"), (0, "end"), (0, "doll kidd")], [1, 6]),
+}
+
+
+@pytest.mark.parametrize("how", list(CURSERS))
+def test_curse_6_sinking_is_credited_to_the_curser(how: str) -> None:
+    """PC-CURSE-06, PC-CURSE-07: a ship sunk by curse 6 counts as sunk by the one who cursed it,
+    whatever cursed it (Curses, Voodoo Magic, a Luck choice, the Voodoo Doll); its coins still
+    scatter. The same curse on a ship in its home port sinks nothing and credits nobody."""
+    ships, steps, dice = CURSERS[how]
+    out = scenario(ships, steps, dice=dice)
+    curser, kidd = players(out)
+    assert (curser["sinkings"], kidd["times_sunk"], kidd["position"]) == (1, 1, 12)
+    at_home = [ships[0], ship("kidd")]
+    out = scenario(at_home, steps, dice=dice)
+    assert (players(out)[0]["sinkings"], players(out)[1]["times_sunk"]) == (0, 0)
 
 
 def test_curse_6_cannot_sink_a_ship_in_its_home_port() -> None:
@@ -119,6 +157,7 @@ def test_curse_6_cannot_sink_a_ship_in_its_home_port() -> None:
     out = scenario(table(kidd_at=12, kidd_coins=["key"]), CURSE, dice=[6])
     kidd = players(out)[1]
     assert (kidd["position"], kidd["skip_turns"], kidd["times_sunk"], kidd["coins"]) == (12, 0, 0, ["key"])
+    assert players(out)[0]["sinkings"] == 0
 
 
 def test_voodoo_magic_card_rolls_on_the_curse_table() -> None:

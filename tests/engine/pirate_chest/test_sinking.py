@@ -126,3 +126,72 @@ def test_port_non_lethal_effects_still_reach_a_ship_at_home() -> None:
     assert legal(s, 0) == ["roll", "privateer", "play betrayal", "play scurvy"]
     s, _ = act(s, (0, "play betrayal"), (0, "play scurvy"))
     assert len(s.players[1].hand) == 1 and s.players[1].frozen_next_turn
+
+
+# ---- the home port and the ship that starts a fight there (table option) ------------------
+
+LAND_AT_HOME = [(0, "roll"), (0, "sail 3 cw"), (0, "broadsides"), (1, "stand"), (0, "ready"), (1, "ready")]
+MUTINY_FROM_HOME = [(0, "play mutiny"), (0, "ready"), (1, "ready")]
+
+
+def _kidd_attacks_from_home(steps: list[tuple[int, str]], dice: list[int], options: dict | None = None) -> dict:
+    """Kidd (home Pirate Island, 12) attacks Hook, who holds the Compass: either by sailing from 9
+    onto Hook waiting in Kidd's own port, or with a Mutiny card played from home at Hook on 20."""
+    hook_at, kidd_at = (12, 9) if steps is LAND_AT_HOME else (20, 12)
+    players = [player("kidd", position=kidd_at, coins=["map"], hand=["mutiny"]),
+               player("hook", position=hook_at, coins=["compass"])]
+    return run({"players": players, **turn(0), "islands": islands(), "rng": {"forced": dice}},
+               steps, captains=["kidd", "hook"], options=options)
+
+
+@pytest.mark.parametrize("steps", [LAND_AT_HOME, MUTINY_FROM_HOME], ids=["landing", "mutiny-card"])
+def test_port_02_attacker_losing_in_its_own_home_port_is_safe_by_default(steps: list[tuple[int, str]]) -> None:
+    """PC-PORT-02 (reading, default `home_port_shelters_attacker`: true, the literal rule): nothing
+    destroys a ship in its own home port, even one that started the fight there and lost (1 against
+    6): Kidd keeps his Map and misses no turn; Hook gains nothing."""
+    dice = [3, 1, 6] if steps is LAND_AT_HOME else [1, 6]
+    out = _kidd_attacks_from_home(steps, dice)
+    kidd, hook = out["state"]["players"]
+    assert "Captain Kidd is safe in its home port and cannot be destroyed." in out["events"]
+    assert (kidd["position"], kidd["coins"], kidd["skip_turns"], kidd["times_sunk"]) == (12, ["map"], 0, 0)
+    assert (hook["coins"], hook["sinkings"]) == (["compass"], 0)
+
+
+@pytest.mark.parametrize("steps", [LAND_AT_HOME, MUTINY_FROM_HOME], ids=["landing", "mutiny-card"])
+def test_port_02_option_attacker_losing_at_home_is_sunk_and_robbed(steps: list[tuple[int, str]]) -> None:
+    """PC-PORT-02, PC-FIGHT-11 (reading, `home_port_shelters_attacker`: false): the home port
+    shelters only a ship that is attacked. Kidd, losing a fight he started from home, is sunk there:
+    Hook takes his Map and the sinking, Kidd's turn ends and he misses the next one."""
+    dice = [3, 1, 6] if steps is LAND_AT_HOME else [1, 6]
+    out = _kidd_attacks_from_home(steps, dice, {"home_port_shelters_attacker": False})
+    kidd, hook = out["state"]["players"]
+    assert "Captain Kidd is sunk and stays in Pirate Island." in out["events"]
+    assert (kidd["position"], kidd["coins"], kidd["skip_turns"], kidd["times_sunk"]) == (12, [], 1, 1)
+    assert (hook["coins"], hook["sinkings"]) == (["compass", "map"], 1)
+    assert out["state"]["turn"]["seat"] == 1
+
+
+@pytest.mark.parametrize("shelters_attacker", [True, False])
+def test_port_02_option_attacker_winning_at_home_sinks_the_visitor(shelters_attacker: bool) -> None:
+    """PC-PORT-02, PC-FIGHT-11: with either setting an attacker at home that wins (6 against 1)
+    sinks the visitor and takes its coins; the option only decides what happens when he loses."""
+    out = _kidd_attacks_from_home(LAND_AT_HOME, [3, 6, 1], {"home_port_shelters_attacker": shelters_attacker})
+    kidd, hook = out["state"]["players"]
+    assert (kidd["coins"], kidd["sinkings"], hook["position"], hook["times_sunk"]) == (["map", "compass"], 1, 24, 1)
+
+
+def test_port_01_02_option_still_shelters_a_ship_attacked_or_cursed_at_home() -> None:
+    """PC-PORT-01, PC-PORT-02 (`home_port_shelters_attacker`: false): a ship that is landed on in
+    its own home port still cannot be attacked, and a curse 6 still cannot sink it there."""
+    options = {"home_port_shelters_attacker": False}
+    players = [player("kidd", position=15), player("jones")]
+    s = state({"players": players, **turn(0), "islands": islands(), "rng": {"forced": [3]}},
+              captains=KIDD_JONES, options=options)
+    s, _ = act(s, (0, "roll"), (0, "sail 3 cw"))
+    assert s.players[0].position == 18 and legal(s, 0) == ["end"]
+    players = [player("lola", position=20), player("kidd", coins=["map"])]
+    out = run({"players": players, **turn(0), "islands": islands(), "rng": {"forced": [6]}},
+              [(0, "curse"), (0, "target kidd")], captains=["lola", "kidd"], options=options)
+    kidd = out["state"]["players"][1]
+    assert (kidd["coins"], kidd["times_sunk"]) == (["map"], 0)
+

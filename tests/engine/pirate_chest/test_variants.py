@@ -44,6 +44,25 @@ def test_variant_voodoo_doll_a_fifth_hidden_coin() -> None:
     assert s.players[0].coins == ["voodoo-doll"]
 
 
+@pytest.mark.parametrize(("players", "options", "doll"), [
+    (5, {}, True), (6, {}, True),                            # the larger board brings the Doll
+    (2, {}, False), (4, {}, False),                          # the standard board does not
+    (3, {"larger_board": True}, True), (6, {"larger_board": False}, False),
+    (5, {"voodoo_doll": False}, False), (6, {"larger_board": True, "voodoo_doll": False}, False),
+    (2, {"voodoo_doll": True}, True), (6, {"larger_board": False, "voodoo_doll": True}, True),
+])
+def test_variant_03_voodoo_doll_comes_with_the_larger_board(players: int, options: dict, doll: bool) -> None:
+    """PC-VAR-03, PC-VAR-07 (reading: the Doll belongs to the larger board, so it is in play by
+    default whenever that board is; `voodoo_doll` true or false overrides either way). A default
+    5- or 6-player game has a coin on every one of its five islands."""
+    s = state(captains=SIX[:players], options=options)
+    assert s.voodoo_doll is doll
+    coins = sorted(c.id for pile in s.islands.values() for c in pile)
+    assert ("voodoo-doll" in coins) is doll and len(coins) == 4 + doll
+    if not options and players >= 5:
+        assert sorted(s.islands) == [3, 9, 15, 21, 27]   # no island left empty
+
+
 def test_variant_voodoo_doll_without_the_larger_board() -> None:
     """PC-VAR-07 (reading: the Doll may be used on the standard board; the fifth coin then shares
     an island with another coin)."""
