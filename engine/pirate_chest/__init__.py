@@ -2,14 +2,18 @@
 and the Dead Man's Chest, and bring the Chest home. Rules: docs/rules-coverage/pirate_chest.md."""
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import Event, Outcome, Pending, Rng, Transition, register
-from engine.pirate_chest import notation
+from engine.core import ActionText, Event, Outcome, Pending, Rng, Transition, register
+from engine.core.help import HelpTopic, load_help
+from engine.pirate_chest import actions as A
+from engine.pirate_chest import labels, notation, policy
 from engine.pirate_chest.actions import Action
-from engine.pirate_chest.defs import defs
+from engine.pirate_chest.defs import DATA_DIR, defs
 from engine.pirate_chest.rules.apply import apply_action
 from engine.pirate_chest.rules.common import name
 from engine.pirate_chest.rules.legal import legal_actions
@@ -19,6 +23,10 @@ from engine.pirate_chest.state import Player
 from engine.pirate_chest.state import State as PCState
 from engine.pirate_chest.view import PirateChestView, build_view
 
+# What a seat that never answers does at its deadline: the first of these that is legal (no
+# fight cards, no Girl Power, keep the doll, try the escape, move, end the turn), else the
+# first legal option (the cheapest: lists start with the plainest choice).
+DEFAULT_PREFERENCE: tuple[type, ...] = (A.Ready, A.Pass, A.KeepDoll, A.Escape, A.Roll, A.End)
 LARGER_BOARD_FROM = 5   # the rulebook recommends the larger board for 5 or more players
 
 PROMPTS = {
@@ -50,6 +58,7 @@ class PirateChest:
     max_players: ClassVar[int] = 6
     Options: ClassVar[type[BaseModel]] = PirateChestOptions
     State: ClassVar[type[PCState]] = PCState
+    policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> PCState:
         o = PirateChestOptions.model_validate(options.model_dump())
@@ -103,7 +112,7 @@ class PirateChest:
                      for seat, p in enumerate(s.players)}
         winners = [] if s.winner is None else [s.winner]
         return Outcome(winners=winners, scores={seat: int(seat in winners) for seat in range(len(s.players))},
-                       breakdown=breakdown, reason=s.ended)
+                       breakdown=breakdown, reason=s.ended, categories=dict(labels.CATEGORIES))
 
     def notate(self, s: PCState, a: Action) -> str:
         return notation.notate(s, a)
@@ -113,6 +122,23 @@ class PirateChest:
 
     def seat_name(self, s: PCState, seat: int) -> str:
         return name(s, seat)
+
+    def default_action(self, s: PCState, seat: int) -> Action:
+        legal = legal_actions(s, seat)
+        if not legal:
+            raise ValueError(f"seat {seat + 1} has no decision to make")
+        return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
+
+    def help_topics(self) -> dict[str, HelpTopic]:
+        return _help()
+
+    def describe(self, s: PCState, seat: int, a: Action) -> ActionText:
+        return labels.describe(s, seat, a)
+
+
+@cache
+def _help() -> dict[str, HelpTopic]:
+    return load_help(DATA_DIR / "help.toml")
 
 
 GAME = register(PirateChest())
