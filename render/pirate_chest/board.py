@@ -2,9 +2,12 @@
 
 Layout, top to bottom: a header (who the game waits on, turn, deck), the circular track
 (spaces 1..board_size clockwise, space board_size at twelve o'clock) with names, coins, the
-last move, ships and the centre panel (turn, fight or winner), then one legend card per seat.
+last move, ships and the centre panel (turn, fight or winner), then the legend: a coin key and
+one card per seat. Made for a phone showing the 1200-px image 400 px wide: the figures that
+tell who is ahead (cards in hand, coins held, where the Chest is) are big numbers and coin
+badges rather than lines of text; each ship's token carries small badges of its coins too.
 This module draws the ring; render/pirate_chest/panels.py the header, centre and legend;
-render/pirate_chest/hand.py the private hand image.
+render/pirate_chest/hand.py the private hand image and the coin badges.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.pirate_chest.view import HIDDEN, PirateChestView
+from engine.pirate_chest.view import HIDDEN, PirateChestView, ShipView
 from render.common import (
     GOLD,
     INK,
@@ -25,13 +28,12 @@ from render.common import (
     draw_text,
     encode_png,
     fit_size,
-    pill,
     rounded_box,
     seat_colour,
     text_width,
     wrap,
 )
-from render.pirate_chest.hand import short_name
+from render.pirate_chest.hand import coin_badge, coin_label, short_name
 from render.pirate_chest.panels import (
     HEADER_H,
     NO_PLAYERS,
@@ -47,16 +49,19 @@ from render.pirate_chest.panels import (
 __all__ = ["render_board"]
 
 # ---- layout constants -------------------------------------------------------------------
-BOARD_H = 1200
+BOARD_H = 1130               # the ring's names need little room above it, more below (the key)
 BOARD_BOTTOM = HEADER_H + BOARD_H
-CX, CY = W // 2, HEADER_H + BOARD_H // 2
+CX, CY = W // 2, BOARD_BOTTOM - 600
 RING_R = 375                  # radius of the space centres
 TRACK_W = 120                 # width of the track band behind the spaces
 LABEL_GAP = 12                # from a special space's edge to its name
-LABEL_SIZE, NOTE_SIZE = 28, 25   # space names; coin notes under them
+LABEL_SIZE, NOTE_SIZE = 30, 32   # space names; coin notes under them
+NOTE_ICON_R = 19              # coin badges in those notes
+NOTE_MIN = 24                 # smaller than this, a note's word is left out
 TOKEN_GAP = 8                 # from an open-sea space's inner edge to the nearest ship token
 TOKEN_STEP = 12               # a crowded token tries spots this much further in
 TOKEN_SIZE = 30
+TOKEN_COIN_R = 15            # coin badges on a ship's token
 ARC_INSET = 12                # last-move arc runs this far inside the spaces
 ARROW_SHORT = 0.4             # ... and its head stops this many spaces before the end
 KEY_X, KEY_Y = 24, HEADER_H + BOARD_H - 130
@@ -70,9 +75,9 @@ PORT_FILL: RGB = (156, 70, 44)
 PORT_EDGE: RGB = (250, 226, 180)
 ISLAND_FILL: RGB = (232, 206, 140)
 ISLAND_EDGE: RGB = (46, 150, 70)
-COIN_DOWN: RGB = (96, 60, 30)
 
 SpacesKey = tuple[int, tuple[tuple[int, str], ...]]
+Line = tuple[str, int, RGB, bool, list[str]]   # text, size, colour, bold, coin badges before it
 
 
 # ---- geometry ----------------------------------------------------------------------------
@@ -143,17 +148,25 @@ def _draw_key(d: ImageDraw.ImageDraw) -> None:
 
 # ---- dynamic layers on the ring ----------------------------------------------------------
 def _draw_labels(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
-    """Names of ports and islands outside the ring, with the coins lying there under them."""
+    """Names of ports and islands outside the ring; under an island's name, its coins: a badge
+    and short name per face-up coin, one '?' badge per face-down coin."""
     for sp in view.spaces:
         room = _label_room(sp.number, view.board_size)
-        lines = [(ln, sz, WHITE, True) for ln, sz in _fit_lines(sp.name, LABEL_SIZE, room)]
-        shown = [f"coin: {view.coin_names.get(c, c)}" for c in sp.coins if c != HIDDEN]
-        lines += [(t, fit_size(t, NOTE_SIZE, room, True), GOLD, True) for t in shown]
-        hidden = sum(c == HIDDEN for c in sp.coins)
-        if hidden:
-            note = f"{hidden} face-down coin{'s' if hidden > 1 else ''}"
-            lines.append((note, fit_size(note, NOTE_SIZE, room), MUTED, False))
+        lines: list[Line] = [(ln, sz, WHITE, True, []) for ln, sz in _fit_lines(sp.name, LABEL_SIZE, room)]
+        for c in sp.coins:
+            if c != HIDDEN:
+                t = coin_label(c, view.coin_names)
+                lines.append((t, fit_size(t, NOTE_SIZE, room - _icons_w([c]), True), GOLD, True, [c]))
+        hidden = [c for c in sp.coins if c == HIDDEN]
+        if hidden:        # the '?' badges, and the word when it fits at a size that reads
+            size = fit_size("face-down", NOTE_SIZE - 4, room - _icons_w(hidden))
+            note = "face-down" if size >= NOTE_MIN else ""
+            lines.append((note, size, MUTED, False, hidden))
         _text_block(d, sp.number, view.board_size, lines)
+
+
+def _icons_w(coins: list[str]) -> float:
+    return len(coins) * (2 * NOTE_ICON_R + 6) + 4
 
 
 def _label_room(n: int, size: int) -> float:
@@ -167,15 +180,23 @@ def _fit_lines(s: str, size: int, room: float) -> list[tuple[str, int]]:
     return [(ln, fit_size(ln, size, room, True)) for ln in lines]
 
 
-def _text_block(d: ImageDraw.ImageDraw, n: int, size: int, lines: list[tuple[str, int, RGB, bool]]) -> None:
+def _text_block(d: ImageDraw.ImageDraw, n: int, size: int, lines: list[Line]) -> None:
+    """Lines (each with optional coin badges before its text) beside space n, away from the ring."""
     x, y = _point(n, size, RING_R + _space_r(size, True) + LABEL_GAP)
     a = _angle(n, size)
     h = "l" if math.cos(a) > 0.3 else "r" if math.cos(a) < -0.3 else "m"
-    height = sum(sz + 6 for _, sz, _, _ in lines)
+    heights = [max(sz, 2 * NOTE_ICON_R if icons else 0) + 6 for _, sz, _, _, icons in lines]
+    height = sum(heights)
     top = y if math.sin(a) > 0.3 else y - height if math.sin(a) < -0.3 else y - height / 2
-    for text, sz, colour, bold in lines:
-        draw_text(d, (x, top), text, sz, bold=bold, fill=colour, outline=INK, anchor=h + "a")
-        top += sz + 6
+    for (text, sz, colour, bold, icons), lh in zip(lines, heights, strict=True):
+        w = (_icons_w(icons) if icons else 0) + text_width(text, sz, bold)
+        left = x if h == "l" else x - w if h == "r" else x - w / 2
+        mid = top + (lh - 6) / 2
+        for icon in icons:
+            coin_badge(d, (left + NOTE_ICON_R, mid), NOTE_ICON_R, icon)
+            left += 2 * NOTE_ICON_R + 6
+        draw_text(d, (left + (4 if icons else 0), mid), text, sz, bold=bold, fill=colour, outline=INK, anchor="lm")
+        top += lh
 
 
 def _draw_island_coins(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
@@ -185,19 +206,11 @@ def _draw_island_coins(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
             continue
         x, y = _point(sp.number, view.board_size, RING_R)
         r = _space_r(view.board_size, True)
-        cr = r * 0.3
+        cr = r * 0.32
         shown = sp.coins[:3]
         for i, coin in enumerate(shown):
-            cx = x + (i - (len(shown) - 1) / 2) * cr * 1.6
-            _coin(d, (cx, y + r * 0.3), cr, coin)
-
-
-def _coin(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float, coin: str) -> None:
-    x, y = centre
-    down = coin == HIDDEN
-    d.ellipse((x - r, y - r, x + r, y + r), fill=COIN_DOWN if down else GOLD, outline=INK, width=2)
-    label = "?" if down else coin[:2].title()
-    draw_text(d, (x, y), label, int(r * 1.1), bold=True, fill=WHITE if down else INK, anchor="mm")
+            cx = x + (i - (len(shown) - 1) / 2) * cr * 1.8
+            coin_badge(d, (cx, y + r * 0.3), cr, coin)
 
 
 def _draw_last_move(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
@@ -241,22 +254,41 @@ def _draw_ships(d: ImageDraw.ImageDraw, view: PirateChestView) -> None:
     placed = [_box_at(*_point(n, size, RING_R), *[2 * _space_r(size, n in specials)] * 2) for n in range(1, size + 1)]
     centre = centre_box((CX, CY), view.ended != "")
     ships = sorted((s for s in view.ships if s.position >= 1), key=lambda s: (s.position, s.seat))
-    spots = [_token_spot(s.position, size, short_name(s.captain_name), placed, centre) for s in ships]
+    spots = [_token_spot(s.position, size, _token_w(s), placed, centre) for s in ships]
     for ship, spot in zip(ships, spots, strict=True):
         edge = _point(ship.position, size, RING_R - _space_r(size, ship.position in specials) + 4)
         d.line((edge, spot), fill=INK, width=7)
         d.line((edge, spot), fill=seat_colour(ship.seat), width=3)
     lit = view.winner if view.ended else view.active_seat
     for ship, spot in zip(ships, spots, strict=True):
-        pill(d, spot, short_name(ship.captain_name), TOKEN_SIZE, seat_colour(ship.seat),
-             outline=WHITE if ship.seat == lit else INK, width=4 if ship.seat == lit else 2, pad=10)
+        _token(d, spot, ship, ship.seat == lit)
 
 
-def _token_spot(n: int, size: int, label: str, placed: list[Box], centre: Box) -> tuple[float, float]:
+def _token_w(ship: ShipView) -> float:
+    return text_width(short_name(ship.captain_name), TOKEN_SIZE, True) + 20 + len(ship.coins) * (2 * TOKEN_COIN_R + 4)
+
+
+def _token(d: ImageDraw.ImageDraw, centre: tuple[float, float], ship: ShipView, lit: bool) -> None:
+    """A ship on the ring: its captain's short name in the seat's colour, then a small badge per
+    coin it holds (so the Chest's red rim shows where the Chest sails)."""
+    x, y = centre
+    w, h = _token_w(ship), TOKEN_SIZE + 10
+    box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    rounded_box(d, box, h / 2, seat_colour(ship.seat), WHITE if lit else INK, 4 if lit else 2)
+    name = short_name(ship.captain_name)
+    left = box[0] + 10
+    draw_text(d, (left, y), name, TOKEN_SIZE, bold=True, fill=INK, anchor="lm")
+    left += text_width(name, TOKEN_SIZE, True) + 4
+    for coin in ship.coins:
+        coin_badge(d, (left + TOKEN_COIN_R, y), TOKEN_COIN_R, coin)
+        left += 2 * TOKEN_COIN_R + 4
+
+
+def _token_spot(n: int, size: int, w: float, placed: list[Box], centre: Box) -> tuple[float, float]:
     """Where the token of a ship on space n goes: just inside the ring, else the nearest spot
     further in or to the side that is clear of spaces and other tokens (and of the centre panel
     when one is). The token's box is added to `placed`."""
-    w, h = text_width(label, TOKEN_SIZE, True) + 20, TOKEN_SIZE + 10
+    h = TOKEN_SIZE + 10
     a = _angle(n, size)
     c, s = math.cos(a), math.sin(a)
     radial = min(w / 2 / max(abs(c), 1e-6), h / 2 / max(abs(s), 1e-6))    # centre to edge, inward
@@ -290,7 +322,7 @@ def _box_at(x: float, y: float, w: float, h: float) -> Box:
 def render_board(view: PirateChestView, players: Players = NO_PLAYERS) -> bytes:
     """The board as PNG bytes: public when `view.viewer` is None (thread posts)."""
     key: SpacesKey = (view.board_size, tuple((s.number, s.kind) for s in view.spaces))
-    img = Image.new("RGB", (W, BOARD_BOTTOM + legend_height(len(view.ships))), LEGEND_BG)
+    img = Image.new("RGB", (W, BOARD_BOTTOM + legend_height(view)), LEGEND_BG)
     img.paste(_board_base(key), (0, 0))
     d = ImageDraw.Draw(img)
     draw_header(d, view)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from PIL import ImageDraw
 
-from engine.pirate_chest.view import PirateChestView, ShipView
+from engine.pirate_chest.view import HIDDEN, PirateChestView, ShipView
 from render.common import (
     GOLD,
     INK,
@@ -28,17 +28,24 @@ from render.common import (
     text_width,
     wrap,
 )
-from render.pirate_chest.hand import coin_row, short_name
+from render.pirate_chest.hand import coin_badge, coin_row, short_name
 
 # ---- layout constants -------------------------------------------------------------------
 W = 1200
 HEADER_H = 150
 HEADLINE_Y, HEADLINE_SIZE, STATS_Y, STATS_SIZE = 48, 36, 116, 28
-CENTRE_W, CENTRE_H = 300, 290     # ship tokens at 3 and 9 o'clock leave a tall, narrow middle
+CENTRE_W, CENTRE_H = 300, 310     # ship tokens at 3 and 9 o'clock leave a tall, narrow middle
 WINNER_W, WINNER_H = 330, 310
 LEGEND_MARGIN, LEGEND_GAP, LEGEND_COLS = 16, 12, 2
 CARD_W = (W - 2 * LEGEND_MARGIN - (LEGEND_COLS - 1) * LEGEND_GAP) // LEGEND_COLS
-CARD_H = 194
+CARD_H = 254
+BAND_H = 62                       # the title band at the top of a seat card
+TITLE_SIZE, TITLE_MIN = 36, 28
+FIGURES_Y, FIGURE_SIZE, COIN_R = 116, 48, 38    # cards-in-hand number and coin badges
+LINE3_Y, LINE3_SIZE, LINE4_Y, LINE4_SIZE, LINE_STEP = 186, 29, 226, 30, 38
+LINE_W = CARD_W - 56             # room for a line of text on a seat card
+COIN_KEY_H, KEY_SIZE = 64, 30
+CARD_FACE: RGB = (244, 232, 204)
 CARD_BG: RGB = (24, 46, 68)
 CARD_EDGE: RGB = (60, 80, 100)
 FIGHT_BG: RGB = (60, 14, 14)
@@ -130,17 +137,17 @@ def _draw_fight(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box) -> None
     centred_text(d, (x0, y0 + 10, x1, y0 + 54), "FIGHT", 42, bold=True, fill=WHITE)
     mode = FIGHT_MODES.get(f.mode, f.mode)
     centred_text(d, (x0, y0 + 54, x1, y0 + 86), mode, fit_size(mode, 28, CENTRE_W - 30), fill=GOLD)
-    for seat, role, y in ((f.attacker, "attacker", y0 + 118), (f.defender, "defender", y0 + 192)):
+    for seat, role, y in ((f.attacker, "attacker", y0 + 124), (f.defender, "defender", y0 + 206)):
         name = short_name(view.ships[seat].captain_name)
-        pill(d, ((x0 + x1) / 2, y), name, fit_size(name, 30, CENTRE_W - 60, True), seat_colour(seat),
+        pill(d, ((x0 + x1) / 2, y), name, fit_size(name, 32, CENTRE_W - 60, True), seat_colour(seat),
              outline=WHITE, width=3)
         status = f"total {f.totals[seat]}" if seat in f.totals else "sealed" if seat in f.ready else "choosing"
         line = f"{role} · {status}"
-        centred_text(d, (x0, y + 22, x1, y + 50), line, fit_size(line, 24, CENTRE_W - 20), bold=seat in f.totals,
-                     fill=GOLD if seat in f.totals else MUTED)
+        centred_text(d, (x0, y + 24, x1, y + 56), line, fit_size(line, 28, CENTRE_W - 16, seat in f.totals),
+                     bold=seat in f.totals, fill=GOLD if seat in f.totals else MUTED)
     if f.my_cards:
         mine = "Yours: " + ", ".join(c.replace("-", " ").title() for c in f.my_cards)
-        centred_text(d, (x0, y0 + 248, x1, y0 + 280), mine, fit_size(mine, 24, CENTRE_W - 30), fill=GOLD)
+        centred_text(d, (x0, y0 + 268, x1, y0 + 298), mine, fit_size(mine, 26, CENTRE_W - 24), fill=GOLD)
 
 
 def _draw_winner(d: ImageDraw.ImageDraw, view: PirateChestView, box: Box) -> None:
@@ -165,40 +172,138 @@ NO_PLAYERS: Players = {}
 
 
 # ---- legend ----------------------------------------------------------------------------------
-def legend_height(players: int) -> int:
-    rows = math.ceil(players / LEGEND_COLS)
-    return 2 * LEGEND_MARGIN + rows * (CARD_H + LEGEND_GAP) - LEGEND_GAP
+def legend_height(view: PirateChestView) -> int:
+    key = COIN_KEY_H if coins_shown(view) else 0
+    return 2 * LEGEND_MARGIN + key + sum(h + LEGEND_GAP for h in _row_heights(view)) - LEGEND_GAP
+
+
+def _row_heights(view: PirateChestView) -> list[int]:
+    """A row of seat cards grows by a line for each extra line of effects its longest list needs."""
+    ships = view.ships
+    return [CARD_H + LINE_STEP * max(len(_last_lines(s)) - 1 for s in ships[i:i + LEGEND_COLS])
+            for i in range(0, len(ships), LEGEND_COLS)]
+
+
+def _last_lines(ship: ShipView) -> list[str]:
+    """The card's last lines: the ship's effects (wrapped), else its ability."""
+    if not ship.effects:
+        return [f"Ability: {ship.ability}"]
+    text = ", ".join(ship.effects)
+    if text_width(text, LINE4_SIZE, True) <= LINE_W:
+        return [text]
+    lines = [""]
+    for e in ship.effects:
+        joined = f"{lines[-1]}, {e}" if lines[-1] else e
+        if lines[-1] and text_width(joined + ",", LINE4_SIZE, True) > LINE_W:
+            lines[-1] += ","
+            lines.append(e)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def draw_legend(d: ImageDraw.ImageDraw, view: PirateChestView, top: int, players: Players = NO_PLAYERS) -> None:
-    for i, ship in enumerate(view.ships):
-        x = LEGEND_MARGIN + (i % LEGEND_COLS) * (CARD_W + LEGEND_GAP)
-        y = top + LEGEND_MARGIN + (i // LEGEND_COLS) * (CARD_H + LEGEND_GAP)
-        _seat_card(d, view, ship, (x, y, x + CARD_W, y + CARD_H), players.get(ship.seat, ""))
+    """The coin key (when any coin shows), then one card per seat, two to a row."""
+    shown = coins_shown(view)
+    if shown:
+        _coin_key(d, shown, view.coin_names, top + LEGEND_MARGIN + COIN_KEY_H / 2 - 4)
+        top += COIN_KEY_H
+    y = top + LEGEND_MARGIN
+    for row, h in enumerate(_row_heights(view)):
+        for i, ship in enumerate(view.ships[row * LEGEND_COLS:(row + 1) * LEGEND_COLS]):
+            x = LEGEND_MARGIN + i * (CARD_W + LEGEND_GAP)
+            _seat_card(d, view, ship, (x, y, x + CARD_W, y + h), players.get(ship.seat, ""))
+        y += h + LEGEND_GAP
+
+
+def coins_shown(view: PirateChestView) -> list[str]:
+    """The face-up coins the board shows (held by ships or lying on islands), in the view's order."""
+    seen = {c for ship in view.ships for c in ship.coins} | {c for sp in view.spaces for c in sp.coins}
+    order = [*view.coin_names, *sorted(seen - set(view.coin_names))]
+    return [c for c in order if c in seen and c != HIDDEN]
+
+
+def _coin_key(d: ImageDraw.ImageDraw, coins: list[str], names: dict[str, str], y: float) -> None:
+    """'Coins:' and each shown coin's badge with its short name, across the top of the legend."""
+    draw_text(d, (LEGEND_MARGIN + 8, y), "Coins:", KEY_SIZE, bold=True, fill=MUTED, anchor="lm")
+    left = LEGEND_MARGIN + 8 + text_width("Coins:", KEY_SIZE, True) + 18
+    coin_row(d, (left, y), coins, names, W - LEGEND_MARGIN - left, KEY_SIZE)
 
 
 def _seat_card(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, box: Box, player: str = "") -> None:
-    """Colour, seat and captain; ship and home port; hand size and coins; effects or ability."""
+    """Title band (seat, captain, player; filled with the seat's colour on its turn); big badges
+    for cards in hand and coins held; ship and home port; effects or ability."""
     x0, y0, x1, y1 = box
     colour = seat_colour(ship.seat)
     active = ship.seat == (view.winner if view.ended else view.active_seat)
     waiting = ship.seat in view.waiting_on
     lit = active or waiting
-    rounded_box(d, box, 16, CARD_BG, colour if lit else CARD_EDGE, 6 if lit else 2)
-    d.rectangle((x0 + 6, y0 + 6, x0 + 26, y1 - 6), fill=colour)
-    tag = ("WINNER" if view.ended else "THEIR TURN") if active else "WAITING" if waiting else ""
-    tag_w = text_width(tag, 22, True) + 24 if tag else 0
-    if tag:
-        pill(d, (x1 - 14 - tag_w / 2, y0 + 30), tag, 22, colour, outline=WHITE, width=2, pad=12)
-    title = f"{ship.seat + 1}. {ship.captain_name}" + (f" ({player})" if player else "")
-    draw_text(d, (x0 + 40, y0 + 32), title, fit_size(title, 34, x1 - x0 - 70 - tag_w, True),
-              bold=True, fill=WHITE, anchor="lm")
+    rounded_box(d, box, 16, CARD_BG, colour if lit else CARD_EDGE, 8 if lit else 2)
+    if active:
+        rounded_box(d, (x0 + 4, y0 + 4, x1 - 4, y0 + BAND_H), 13, colour)
+    d.rectangle((x0 + 6, y0 + (BAND_H if active else 6), x0 + 26, y1 - 6), fill=colour)
+    left, mid = x0 + (16 if active else 38), y0 + BAND_H / 2 + 2
+    if lit:       # a mark for whose turn it is (or who won), and for who else the game waits on
+        mark = "star" if active and view.ended else "turn" if active else "wait"
+        _mark(d, (left + 14, mid), mark, INK if active else colour)
+        left += 38
+    text, size = _title(f"{ship.seat + 1}. {ship.captain_name}", player, x1 - 14 - left)
+    draw_text(d, (left, mid), text, size, bold=True, fill=INK if active else WHITE, anchor="lm")
+    _figures(d, view, ship, (x0 + 40, y0 + FIGURES_Y), x1 - 16)
     home = next((s.name for s in view.spaces if s.number == ship.home), str(ship.home))
-    line2 = f"{ship.ship} · home: {home}" if ship.ship else "choosing a captain"
-    draw_text(d, (x0 + 40, y0 + 76), line2, fit_size(line2, 27, x1 - x0 - 56), fill=MUTED, anchor="lm")
-    hand = f"Hand {ship.hand_size}"
-    draw_text(d, (x0 + 40, y0 + 118), hand, 28, bold=True, fill=WHITE, anchor="lm")
-    left = x0 + 40 + text_width(hand, 28, True) + 24
-    coin_row(d, (left, y0 + 118), ship.coins, view.coin_names, x1 - 16 - left, 27)
-    line4, fill = (", ".join(ship.effects), WARN) if ship.effects else (f"Ability: {ship.ability}", MUTED)
-    draw_text(d, (x0 + 40, y0 + 160), line4, fit_size(line4, 27, x1 - x0 - 56), fill=fill, anchor="lm")
+    line3 = f"Home: {home} · {ship.ship}" if ship.ship else "choosing a captain"
+    draw_text(d, (x0 + 40, y0 + LINE3_Y), line3, fit_size(line3, LINE3_SIZE, x1 - x0 - 56), fill=MUTED, anchor="lm")
+    fill = WARN if ship.effects else WHITE
+    for j, line in enumerate(_last_lines(ship)):
+        draw_text(d, (x0 + 40, y0 + LINE4_Y + j * LINE_STEP), line, fit_size(line, LINE4_SIZE, LINE_W, True),
+                  bold=ship.effects != [], fill=fill, anchor="lm")
+
+
+def _title(seat_captain: str, player: str, room: float) -> tuple[str, int]:
+    """'N. Captain (player)' at the largest size that fits, down to TITLE_MIN; below that the
+    player's name is cut short with an ellipsis."""
+    title = f"{seat_captain} ({player})" if player else seat_captain
+    size = fit_size(title, TITLE_SIZE, room, True, smallest=TITLE_MIN)
+    while player and text_width(title, size, True) > room and len(player) > 1:
+        player = player[:-1]
+        title = f"{seat_captain} ({player.rstrip()}…)"
+    return title, fit_size(title, size, room, True)
+
+
+def _mark(d: ImageDraw.ImageDraw, centre: tuple[float, float], kind: str, colour: RGB) -> None:
+    """A triangle for the seat whose turn it is, a star for the winner, an hourglass for a seat
+    the game also waits on."""
+    x, y = centre
+    if kind == "turn":
+        pts = [(x - 11, y - 15), (x + 15, y), (x - 11, y + 15)]
+    elif kind == "star":
+        pts = [(x + (16 if i % 2 == 0 else 7) * math.sin(i * math.pi / 5),
+                y - (16 if i % 2 == 0 else 7) * math.cos(i * math.pi / 5)) for i in range(10)]
+    else:
+        pts = [(x - 12, y - 16), (x + 12, y - 16), (x - 12, y + 16), (x + 12, y + 16)]
+    d.polygon(pts, fill=colour, outline=INK, width=2)
+
+
+def _figures(d: ImageDraw.ImageDraw, view: PirateChestView, ship: ShipView, left_mid: tuple[float, float],
+             right: float) -> None:
+    """The figures that tell who is ahead, big enough for a phone: a card stack with the number
+    of cards in hand, then one coin badge per coin held (or 'no coins')."""
+    x, y = left_mid
+    x = cards_badge(d, (x, y), ship.hand_size) + 30
+    if not ship.coins:
+        draw_text(d, (x, y), "no coins", FIGURE_SIZE - 4, fill=MUTED, anchor="lm")
+        return
+    n = len(ship.coins)
+    r = min(COIN_R, (right - x - (n - 1) * 10) / n / 2)
+    for coin in ship.coins:
+        coin_badge(d, (x + r, y), r, coin)
+        x += 2 * r + 10
+
+
+def cards_badge(d: ImageDraw.ImageDraw, left_mid: tuple[float, float], count: int) -> float:
+    """Two stacked cards and the count beside them; returns the right edge."""
+    x, y = left_mid
+    for dx, dy in ((10, -8), (0, 0)):
+        rounded_box(d, (x + dx, y - 30 + dy, x + dx + 42, y + 30 + dy), 6, CARD_FACE, INK, 3)
+    draw_text(d, (x + 62, y), str(count), FIGURE_SIZE, bold=True, fill=WHITE, anchor="lm")
+    return x + 62 + text_width(str(count), FIGURE_SIZE, True)

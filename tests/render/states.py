@@ -10,6 +10,7 @@ from engine.pirate_chest.state import State
 
 CAPTAINS = ["sparrow", "kidd", "jones", "lola", "dragon-lady", "blackbeard"]
 GAME = get_game("pirate_chest")
+PLAYERS = {0: "alice", 1: "bob_the_builder", 2: "carol", 3: "Bot 4", 4: "eve", 5: "frankenstein99"}
 
 
 def play(players: int = 4, seed: str = "x", steps: int = 200, stop: Callable[[State], bool] | None = None,
@@ -43,3 +44,21 @@ def mid_fight(players: int = 4, seed: str = "x", sealed: bool = True) -> State:
 
 def view(s: State, viewer: int | None) -> Any:
     return GAME.view(s, viewer)
+
+
+def players_for(s: State) -> dict[int, str]:
+    """Player names for the seats of `s` (as the bot passes to the board)."""
+    return {seat: name for seat, name in PLAYERS.items() if seat < len(s.players)}
+
+
+def with_everything(v: Any) -> Any:
+    """A view (not a reachable state) with the most to draw: seat 0 holds every base coin, seat 1
+    the variant coin, and the first island holds a face-up coin and two face-down ones."""
+    ships = list(v.ships)
+    ships[0] = ships[0].model_copy(update={"coins": ["compass", "map", "key", "chest"]})
+    ships[1] = ships[1].model_copy(update={"coins": ["voodoo-doll"]})
+    island = next(i for i, sp in enumerate(v.spaces) if sp.kind == "island")
+    spaces = list(v.spaces)
+    spaces[island] = spaces[island].model_copy(update={"coins": ["compass", "hidden", "hidden"]})
+    others = [sp.model_copy(update={"coins": []}) if i != island else sp for i, sp in enumerate(spaces)]
+    return v.model_copy(update={"ships": ships, "spaces": others})
