@@ -20,6 +20,8 @@ from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
 from cogs.panel import DYNAMIC_ITEMS
 from cogs.play import Play
+from cogs.seats import SEAT_ITEMS
+from cogs.settings import Settings
 from cogs.turns import Turns
 from store import GameRecord, Store
 from table import TableService
@@ -29,7 +31,7 @@ log = logging.getLogger(__name__)
 
 class ParleyBot(commands.Bot):
     def __init__(self, settings: Any, *, clock: Callable[[], float] = time.time, bot_delay: float = 1.5,
-                 timer_tick: float = 60.0, board_hold: float = 10.0, **bot_options: Any) -> None:
+                 timer_tick: float = 60.0, board_hold: float = 0.0, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
         self.settings = settings
@@ -47,9 +49,9 @@ class ParleyBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.table = TableService(self.store, self.notifier, board_hold=self.board_hold)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, LobbyButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        for cog in (Lobby(self), Play(self), Turns(self)):
+        for cog in (Lobby(self), Play(self), Settings(self), Turns(self)):
             await self.add_cog(cog)
         await self.sync_commands()
 

@@ -19,6 +19,7 @@ EPHEMERAL_LIMIT = 1900
 # is deferred first ("Parley is thinking…"), and its answer follows when it is ready.
 DEFER_AFTER = 1.5
 T = TypeVar("T")
+GAME_NUMBER = "The game number (see /game list); inside a game's thread you can leave it out"
 
 
 class Refusal(Exception):
@@ -46,6 +47,14 @@ def seat_of(record: GameRecord, user_id: int) -> int:
     seat = record.seat_of(user_id)
     if seat is None:
         raise Refusal("You are not seated at this game. Join it from its lobby before it starts.")
+    return seat
+
+
+async def acting_seat(interaction: discord.Interaction, record: GameRecord) -> int:
+    """The user's seat; if a bot stood in for them since a missed deadline, they are back now."""
+    seat = seat_of(record, interaction.user.id)
+    if record.seats[seat].bot_policy and await parley(interaction).store.give_back(record.id, seat):
+        await parley(interaction).post(record, f"👋 <@{interaction.user.id}> is back and plays seat {seat + 1} again.")
     return seat
 
 

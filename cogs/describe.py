@@ -1,9 +1,11 @@
 """Words about a game for messages: who sits where, who the game waits on, a seat's hand."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core import get_game
+from engine.core import ActionText, get_game
+from engine.core.types import ChoiceStyle
 from store import GameRecord
 from table.seen import seen_by
 
@@ -40,3 +42,31 @@ def players_of(record: GameRecord) -> dict[int, str]:
 
 def public_text(record: GameRecord, state: Any) -> str:
     return seen_by(record.game_type, state, None, players=players_of(record)).public
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal decision as a seat sees it on a panel or in /play's list."""
+    index: int            # its place in the seat's legal list (what a click carries)
+    notation: str         # what /play takes typed
+    label: str
+    description: str
+    style: ChoiceStyle
+
+
+def label_text(record: GameRecord, state: Any, text: ActionText) -> str:
+    """The label with the seats it names filled in as "Captain (player)"."""
+    game = get_game(record.game_type)
+    names = [f"{game.seat_name(state, s)} ({seat_label(record, s)})" for s in text.seats]
+    return text.label.format(*names) if names else text.label
+
+
+def choices_for(record: GameRecord, state: Any, seat: int) -> list[Choice]:
+    """The seat's legal decisions in plain words, in the order to show them: the ones that end
+    the turn last."""
+    game = get_game(record.game_type)
+    found = []
+    for i, a in enumerate(game.legal_actions(state, seat)):
+        text = game.describe(state, seat, a)
+        found.append(Choice(i, game.notate(state, a), label_text(record, state, text), text.description, text.style))
+    return sorted(found, key=lambda c: (c.style == "end", c.index))

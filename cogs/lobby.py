@@ -10,10 +10,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
-from cogs.common import Refusal, game_for, guarded, parley, reply, require_host, title_of
+from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
+from cogs.posts import winners_line
+from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
 from store import GameRecord
+from table.pace import DEADLINE_CHOICES, DEADLINE_POLICIES, Pace
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +79,13 @@ def lobby_view(game_id: int) -> discord.ui.View:
 def lobby_text(record: GameRecord) -> str:
     game = get_game(record.game_type)
     options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "standard rules"
-    return (f"**{title_of(record)}** — lobby ({len(record.seats)}/{record.players} seats, "
-            f"{game.min_players}–{game.max_players} players)\nHost: <@{record.host_user_id}> · Options: {options}\n"
+    seed = ("🎲 Seed fixed by the host: the host can know every die and card in advance."
+            if record.settings.get("seed_fixed") else "🎲 Dice and cards: a fresh random seed.")
+    head = f"**{title_of(record)}** — Host: <@{record.host_user_id}> · Options: {options}\n" \
+           f"⏳ {Pace.of(record.settings).describe()} · {seed}\n"
+    if record.status != "lobby":
+        return f"{head}**Started** with {len(record.seats)} players:\n{seat_list(record)}"
+    return (f"{head}Lobby: {len(record.seats)}/{record.players} seats ({game.min_players}–{game.max_players} players)\n"
             f"{seat_list(record)}\nPress **Join** to take a seat; the host presses **Start** when everyone is in.")
 
 
@@ -85,11 +93,12 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     bot = parley(interaction)
     record = await bot.store.load(game_id)
     message_id = record.settings.get("lobby_message_id")
-    if record.status != "lobby" or not message_id or not record.thread_id:
+    if not message_id or not record.thread_id:
         return
-    try:
+    try:   # once started, the lobby's buttons go: an old Leave click must not change a running game
         thread = await bot.channel(record.thread_id)
-        await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record),
+        view = lobby_view(game_id) if record.status == "lobby" else None
+        await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record), view=view,
                                                               allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as e:
         log.warning("game %s: could not update the lobby message: %s", game_id, e)
@@ -109,9 +118,7 @@ async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
     if seat is None:
         raise Refusal("You are not seated at this game.")
     if record.status == "active":
-        await bot.store.hand_to_bot(record.id, seat)
-        await reply(interaction, "You left; a bot plays your seat from now on.")
-        bot.wake(record.id)
+        await ask_to_leave(interaction, record, seat)
         return
     await bot.table.leave(record.id, interaction.user.id)
     await reply(interaction, f"You left {title_of(record)}.")
@@ -134,6 +141,7 @@ async def start(interaction: discord.Interaction, game_id: int | None) -> None:
         raise Refusal("This game has already started.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     await bot.table.start(record.id, by_user=None)
+    await refresh_lobby(interaction, record.id)
     await bot.notifier.test_dms(await bot.store.load(record.id))
     await reply(interaction, f"{title_of(record)} has started. Good sailing!")
     bot.wake(record.id)
@@ -148,9 +156,14 @@ class Lobby(commands.Cog):
     @game.command(name="new", description="Open a new game in its own thread")
     @app_commands.describe(game="Which game", players="How many seats",
                            options="Variants and table rules: start typing to see this game's options",
-                           seed="Replay a game: the same seed and choices give the same dice and cards")
+                           seed="Replay a game: the same seed and choices give the same dice and cards",
+                           deadline="How long each player has to move (default: no deadline)",
+                           on_deadline="What happens when a player's time runs out (default: a reminder)")
+    @app_commands.choices(deadline=[app_commands.Choice(name=k, value=k) for k in DEADLINE_CHOICES],
+                          on_deadline=[app_commands.Choice(name=v, value=k) for k, v in DEADLINE_POLICIES.items()])
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 12] = 4,
-                  options: str | None = None, seed: app_commands.Range[str, 1, 64] | None = None) -> None:
+                  options: str | None = None, seed: app_commands.Range[str, 1, 64] | None = None,
+                  deadline: str = "none", on_deadline: str = "remind") -> None:
         bot = parley(interaction)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
@@ -160,6 +173,8 @@ class Lobby(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         game_id = await bot.table.create(game_id_text, players, chosen, seed=seed, host_user_id=interaction.user.id,
                                          guild_id=interaction.guild_id, channel_id=channel.id)
+        pace = Pace.model_validate({"deadline_hours": DEADLINE_CHOICES.get(deadline), "deadline_policy": on_deadline})
+        await bot.store.update_settings(game_id, {**pace.model_dump(exclude_defaults=True), "seed_fixed": seed is not None})
         record = await bot.store.load(game_id)
         thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
         await bot.store.set_thread(game_id, thread.id)
@@ -183,16 +198,17 @@ class Lobby(commands.Cog):
             return []
 
     @game.command(name="join", description="Take a seat")
+    @app_commands.describe(game=GAME_NUMBER)
     async def join_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await join(interaction, game)
 
     @game.command(name="leave", description="Give up your seat (a bot takes over a running game)")
+    @app_commands.describe(game=GAME_NUMBER)
     async def leave_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await leave(interaction, game)
 
     @game.command(name="add-bot", description="Seat a bot (host only)")
-    @app_commands.describe(game="The game number (inside its thread you can leave it out)",
-                           policy="Which bot: the autocomplete lists this game's bots")
+    @app_commands.describe(game=GAME_NUMBER, policy="Which bot: the autocomplete lists this game's bots")
     async def add_bot_cmd(self, interaction: discord.Interaction, game: int | None = None, policy: str = "greedy") -> None:
         await add_bot(interaction, game, policy)
 
@@ -202,10 +218,12 @@ class Lobby(commands.Cog):
         return bot_choices(record.game_type if record else None, current)
 
     @game.command(name="start", description="Start the game (host only)")
+    @app_commands.describe(game=GAME_NUMBER)
     async def start_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await start(interaction, game)
 
     @game.command(name="cancel", description="Cancel the game (host or moderator)")
+    @app_commands.describe(game=GAME_NUMBER)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await game_for(interaction, game)
@@ -218,6 +236,7 @@ class Lobby(commands.Cog):
         await bot.post(record, f"{title_of(record)} was cancelled by {interaction.user.mention}.")
 
     @game.command(name="kick", description="Remove a player (host or moderator); a bot takes a running seat")
+    @app_commands.describe(member="The player to remove", game=GAME_NUMBER)
     async def kick(self, interaction: discord.Interaction, member: discord.User, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await game_for(interaction, game)
@@ -226,12 +245,18 @@ class Lobby(commands.Cog):
         if seat is None:
             raise Refusal(f"{member.display_name} is not seated at this game.")
         if record.status == "active":
-            await bot.store.hand_to_bot(record.id, seat)
-            bot.wake(record.id)
+            await kick_running(interaction, record, seat, member)
         else:
             await bot.store.unseat(record.id, seat)
             await refresh_lobby(interaction, record.id)
         await reply(interaction, f"{member.display_name} was removed from seat {seat + 1}.")
+
+    @game.command(name="claim", description="Take over a seat a bot plays in a running game (the host approves)")
+    @app_commands.describe(seat="Which bot seat (leave it out when there is only one)",
+                           game=GAME_NUMBER)
+    async def claim(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12] | None = None,
+                    game: int | None = None) -> None:
+        await request_claim(interaction, await game_for(interaction, game), seat)
 
     @game.command(name="list", description="Games in this channel")
     async def list_games(self, interaction: discord.Interaction) -> None:
@@ -244,12 +269,15 @@ class Lobby(commands.Cog):
         await reply(interaction, "\n".join(lines) or "No open games here. Start one with /game new.")
 
     @game.command(name="status", description="Seats and whose move it is")
+    @app_commands.describe(game=GAME_NUMBER)
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await game_for(interaction, game)
         text = f"**{title_of(record)}** — {record.status}\n{seat_list(record)}"
-        if record.status == "active":
-            text += "\n" + waiting_text(*await bot.table.load(record.id))
+        if record.status in ("active", "finished"):
+            record, state = await bot.table.load(record.id)
+            outcome = get_game(record.game_type).outcome(state)
+            text += "\n" + (waiting_text(record, state) if outcome is None else winners_line(record, state, outcome))
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -1,5 +1,10 @@
 """Delivers the outbox to Discord: board posts in the game thread, private DMs, turn prompts,
-final scores. Called by the table service after commit (see table.service.flush_outbox)."""
+final scores. Called by the table service after commit (see table.service.flush_outbox).
+
+One post per hand-over: while the same seats are deciding, the latest board message is edited
+(new events, new image); a new post, which pings, starts when the game waits on someone new.
+Quiet hours: what reaches a player during theirs is sent silently (no sound, no buzz).
+"""
 from __future__ import annotations
 
 import io
@@ -9,10 +14,13 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common import clip, title_of
-from cogs.describe import players_of, private_text, public_text, seat_label, waiting_text
+from cogs.describe import choices_for, players_of, private_text
 from cogs.panel import MoveButton, panel_view
-from engine.core import get_game
-from store import GameRecord, OutboxRow
+from cogs.posts import board_post, final_result, your_move
+from cogs.quiet import next_allowed
+from engine.core import Outcome, get_game
+from store import AUTO_PREFIX, GameRecord, OutboxRow
+from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
 
 if TYPE_CHECKING:
@@ -20,9 +28,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
-DEFAULT_REMINDER_HOURS = 12.0
+UNKNOWN_MESSAGE = 10008
 ARCHIVE_AFTER = 24 * 3600
-DIGEST_LINES = 12
 
 
 def _seat_of(item: OutboxRow) -> int:
@@ -40,74 +47,107 @@ class DiscordNotifier:
         handler = {"board": self._board, "private": self._private, "prompt": self._prompt, "final": self._final}
         await handler[item.kind](record, state, item)
 
+    # ---- quiet hours -----------------------------------------------------------------------
+    async def quiet(self, user_id: int) -> bool:
+        prefs = await self.bot.store.get_user_settings(user_id)
+        now = self.bot.clock()
+        return next_allowed(now, prefs.quiet_start, prefs.quiet_end, prefs.timezone) > now
+
     # ---- thread posts ----------------------------------------------------------------------
     async def _board(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
-        events = "\n".join(item.payload.get("events", []))
-        waiting = waiting_text(record, state, mention=True)
-        pings = await self._new_pings(record, item)
+        """Edit the hand-over's board message, or start a new one when the game waits on others."""
+        waiting = list(item.payload.get("waiting_on", []))
+        current = record.settings.get("board") or {}
+        same = (bool(current) and current.get("waiting_on") == waiting and bool(waiting)
+                and not item.payload.get("handover", True))
+        if same and item.version <= current.get("upto", 0):
+            events = list(current.get("events", []))            # a resend: these events are in already
+        else:
+            events = (list(current.get("events", [])) if same else []) + list(item.payload.get("events", []))
+        due = current.get("due") if same else Pace.of(record.settings).deadline(self.bot.clock())
+        content = clip(board_post(record, state, events, due), 1990)
         png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None), players_of(record))
+        file = discord.File(io.BytesIO(png), f"board-{item.version}.png")
         view = discord.ui.View(timeout=None)
-        if item.payload.get("waiting_on"):
+        if waiting:
             view.add_item(MoveButton(record.id))
-        content = clip(f"{events}\n\n{public_text(record, state)}\n{waiting}", 1990)
-        await self.bot.post(record, content, file=discord.File(io.BytesIO(png), f"board-{item.version}.png"),
-                            view=view, nonce=f"p{item.id}",
-                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in pings]))
+        message_id = current.get("message_id") if same else None
+        if message_id is not None and await self._edit_board(record, int(message_id), content, file, view):
+            pass
+        else:
+            users = [u for w in waiting if (u := record.seats[w].user_id) is not None]
+            silent = any([await self.quiet(u) for u in users])
+            message = await self.bot.post(record, content, file=file, view=view, nonce=f"p{item.id}", silent=silent,
+                                          allowed_mentions=discord.AllowedMentions(
+                                              users=[discord.Object(u) for u in users]))
+            message_id = message.id if message else None
+        await self.bot.store.update_settings(record.id, {"board": {
+            "message_id": message_id, "waiting_on": waiting, "events": events[-50:], "upto": item.version,
+            "due": due}})
 
-    async def _new_pings(self, record: GameRecord, item: OutboxRow) -> list[int]:
-        """Mention a player when the game starts waiting on them, not on every step of their turn."""
-        waiting = [w for w in item.payload.get("waiting_on", [])]
-        before = record.settings.get("last_waiting", [])
-        await self.bot.store.update_settings(record.id, {"last_waiting": waiting})
-        users = [record.seats[w].user_id for w in waiting if w not in before]
-        return [u for u in users if u is not None]
+    async def _edit_board(self, record: GameRecord, message_id: int, content: str, file: discord.File,
+                          view: discord.ui.View) -> bool:
+        """False when the message is gone (deleted by a moderator): then a new one is posted."""
+        if record.thread_id is None:
+            return False
+        try:
+            thread = await self.bot.channel(record.thread_id)
+            await thread.get_partial_message(message_id).edit(content=content, attachments=[file], view=view,
+                                                              allowed_mentions=discord.AllowedMentions.none())
+            return True
+        except discord.NotFound:
+            return False
 
     async def _final(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
-        outcome = item.payload
-        game = get_game(record.game_type)
-        lines = [f"🏁 **{title_of(record)} is over** — {outcome.get('reason') or 'final scores'}"]
-        for seat_key, score in outcome.get("scores", {}).items():
-            seat = int(seat_key)
-            parts = ", ".join(f"{k} {v}" for k, v in outcome.get("breakdown", {}).get(seat_key, {}).items())
-            crown = "👑 " if seat in outcome.get("winners", []) else ""
-            lines.append(f"{crown}{seat_label(record, seat, mention=True)} ({game.seat_name(state, seat)}): "
-                         f"**{score}** — {parts}")
-        await self.bot.post(record, "\n".join(lines), nonce=f"p{item.id}",
+        """The result, in the thread and to every player by DM."""
+        outcome = Outcome.model_validate(item.payload)
+        await self.bot.post(record, final_result(record, state, outcome, mention=True), nonce=f"p{item.id}",
                             allowed_mentions=discord.AllowedMentions.none())
+        for seat in record.seats:
+            if seat.user_id is not None:
+                await self.dm(record, seat.seat, final_result(record, state, outcome, mention=False)
+                              + f"\n\nThanks for playing! The thread: <#{record.thread_id}>", nonce=f"f{item.id}:{seat.seat}")
         await self.bot.store.delete_timers(record.id, kind="reminder")
+        await self.bot.store.delete_timers(record.id, kind="deadline")
         await self.bot.store.set_timer(record.id, "archive", self.bot.clock() + ARCHIVE_AFTER)
 
     # ---- private messages ------------------------------------------------------------------
     async def _private(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         seat = _seat_of(item)
         text = "\n".join(item.payload.get("events", []))
-        await self.dm(record, seat, f"**{title_of(record)}** (private)\n{text}\n\n{private_text(record, state, seat)}",
-                      nonce=f"d{item.id}")
+        await self.dm(record, seat, f"**{title_of(record)}** (just for you)\n{text}", nonce=f"d{item.id}")
 
     async def _prompt(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
+        """The one "your move" DM: deadline, digest since the last move, private news, hand, buttons."""
         seat = _seat_of(item)
         user_id = record.seats[seat].user_id
         if user_id is None:
             return
         prefs = await self.bot.store.get_user_settings(user_id)
-        hours = prefs.reminder_hours or record.settings.get("reminder_hours", DEFAULT_REMINDER_HOURS)
-        await self.bot.store.set_timer(record.id, "reminder", self.bot.clock() + float(hours) * 3600, seat=seat,
-                                       user_id=user_id, payload={"version": item.version})
+        pace = Pace.of(record.settings)
+        now = self.bot.clock()
+        hours = prefs.reminder_hours or pace.reminder_hours
+        await self.bot.store.set_timer(record.id, "reminder", now + float(hours) * 3600, seat=seat,
+                                       user_id=user_id, payload={"version": item.version, "sent": 0})
+        due = pace.deadline(now, prefs.away_until)
+        if due is not None:
+            await self.bot.store.set_timer(record.id, "deadline", due, seat=seat, user_id=user_id,
+                                           payload={"version": item.version})
         if not prefs.dm_notifications:
             return
-        digest = await self.digest(record, seat, item.version)
         game = get_game(record.game_type)
-        notations = [game.notate(state, a) for a in game.legal_actions(state, seat)]
+        choices = choices_for(record, state, seat)
+        digest = await self.digest(record, seat, item.version)
+        forced = await self.forced_since(record, seat, item.version)
+        text = your_move(record, item.payload.get("prompt", ""), digest, item.payload.get("news", []),
+                         private_text(record, state, seat), due, forced)
         png = await hand_png_async(record.game_type, game.view(state, seat))
-        thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
-        text = (f"⏰ **Your move** in {thread}: {item.payload.get('prompt', '')}.\n"
-                + (f"**Since your last turn:**\n{digest}\n" if digest else "")
-                + private_text(record, state, seat))
         await self.dm(record, seat, text, file=discord.File(io.BytesIO(png), "hand.png"), nonce=f"d{item.id}",
-                      view=panel_view(record.id, record.version, notations) if notations else None)
+                      view=panel_view(record.id, record.version, choices) if choices else None)
 
     async def dm(self, record: GameRecord, seat: int, text: str, **kwargs: Any) -> bool:
-        """DM a seated human; a closed DM is remembered and the thread is told to use /hand."""
+        """DM a seated human (silently in their quiet hours); a closed DM is remembered and the
+        thread is told to use /hand."""
         user_id = record.seats[seat].user_id
         if user_id is None:
             return False
@@ -118,7 +158,7 @@ class DiscordNotifier:
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(clip(text, 1990), **kwargs)
+            await user.send(clip(text, 1990), silent=await self.quiet(user_id), **kwargs)
             return True
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
@@ -158,15 +198,25 @@ class DiscordNotifier:
         rows = await self.bot.store.outbox_of(game_id)
         return [e for r in rows if r.kind == "board" for e in r.payload.get("events", [])]
 
-    async def digest(self, record: GameRecord, seat: int, version: int) -> str:
-        """Public events since this seat was last asked to move."""
+    async def digest(self, record: GameRecord, seat: int, version: int) -> list[str]:
+        """Every public event since this seat was last asked to move (the DM counts what it cannot show)."""
         rows = await self.bot.store.outbox_of(record.id)
         last = max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
-                    default=0)
-        events = [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
-        return "\n".join(events[-DIGEST_LINES:])
+                   default=0)
+        return [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
+
+    async def forced_since(self, record: GameRecord, seat: int, version: int) -> int:
+        """How many of this seat's moves the table played for it since it was last asked."""
+        rows = await self.bot.store.outbox_of(record.id)
+        last = max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
+                   default=0)
+        prefix = f"{AUTO_PREFIX}forced:{record.id}:"
+        ids = [r.interaction_id or "" for r in await self.bot.store.log_rows(record.id) if not r.undone and r.seat == seat]
+        taken_at = [int(i[len(prefix):]) for i in ids if i.startswith(prefix)]
+        return sum(1 for v in taken_at if last <= v < version)
 
     async def private_notes(self, record: GameRecord, seat: int, n: int = 5) -> str:
         rows = await self.bot.store.outbox_of(record.id)
-        notes = [e for r in rows if r.kind == "private" and r.seat == seat for e in r.payload.get("events", [])]
+        notes = [e for r in rows if r.kind in ("private", "prompt") and r.seat == seat
+                 for e in r.payload.get("events" if r.kind == "private" else "news", [])]
         return "\n".join(notes[-n:])

@@ -1,4 +1,6 @@
-"""The action panel: a seat's legal decisions as buttons or a paged select menu.
+"""The action panel: a seat's legal decisions as buttons or a paged select menu, in plain words
+(the game's `describe`), with the choices that end the turn grey and last, and Undo when the
+seat's last decision can be taken back.
 
 Every component is a DynamicItem whose custom_id carries the game id and the version it was
 built for, so panels work after a restart and a stale click is refused kindly. Options are
@@ -12,9 +14,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import Refusal, clip, game_for, guarded, parley, reply, seat_of, title_of
-from cogs.describe import waiting_text
-from engine.core import Event, get_game, legal_notations
+from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
+from cogs.describe import Choice, choices_for, waiting_text
+from engine.core import Event, get_game
 from store import StoreError
 from store.errors import BOARD_CHANGED
 from table.seen import seen_by
@@ -23,20 +25,37 @@ log = logging.getLogger(__name__)
 PAGE = 25          # Discord's limit of options in one select menu
 MAX_BUTTONS = 5    # up to this many options show as buttons
 LABEL = 80         # button and option label limit
+DESCRIPTION = 100  # select option description limit
 
 
-def panel_view(game_id: int, version: int, notations: list[str], page: int = 0) -> discord.ui.View:
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "danger": discord.ButtonStyle.danger, "end": discord.ButtonStyle.secondary}
+
+
+def panel_view(game_id: int, version: int, choices: list[Choice], page: int = 0, *,
+               undo: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    if len(notations) <= MAX_BUTTONS:
-        for i, n in enumerate(notations):
-            view.add_item(ActButton(game_id, version, i, n))
-        return view
-    view.add_item(ActSelect(game_id, version, page, notations))
-    if page > 0:
-        view.add_item(PageButton(game_id, version, page - 1, "◀ Previous"))
-    if (page + 1) * PAGE < len(notations):
-        view.add_item(PageButton(game_id, version, page + 1, "More ▶"))
+    if len(choices) <= MAX_BUTTONS:
+        for c in choices:
+            view.add_item(ActButton(game_id, version, c.index, c.label, STYLES[c.style]))
+    else:
+        view.add_item(ActSelect(game_id, version, page, choices))
+        if page > 0:
+            view.add_item(PageButton(game_id, version, page - 1, "◀ Previous"))
+        if (page + 1) * PAGE < len(choices):
+            view.add_item(PageButton(game_id, version, page + 1, "More ▶"))
+    if undo:
+        view.add_item(UndoButton(game_id, version))
     return view
+
+
+async def can_undo(interaction: discord.Interaction, game_id: int, seat: int) -> bool:
+    """The seat made the last decision, and it showed nothing (no roll, card or hidden piece)."""
+    live = [r for r in await parley(interaction).store.log_rows(game_id) if not r.undone]
+    mine = [r for r in reversed(live)]
+    while mine and mine[0].automatic and mine[0].seat == seat and len(mine) > 1:
+        mine = mine[1:]
+    return bool(mine) and mine[0].seat == seat and not mine[0].automatic and mine[0].reveals is False
 
 
 async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *, done: str = "",
@@ -47,46 +66,56 @@ async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *
     the result, as this seat may see it (table.seen.seen_by), never with another seat's news."""
     record, state = await parley(interaction).table.load(game_id)
     game = get_game(record.game_type)
-    notations = legal_notations(game, state, seat)
+    choices = choices_for(record, state, seat)
     seen = seen_by(record.game_type, state, seat, events)
     result = f"✓ {done}\n{seen.result_line()}\n" if done else ""
     pending = game.pending(state)
-    if not notations or pending is None:
+    undo = await can_undo(interaction, game_id, seat)
+    if not choices or pending is None:
         waiting = waiting_text(record, state)
-        return f"{result}**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{seen.private}", None
+        text = f"{result}**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{seen.private}"
+        return text, panel_view(game_id, record.version, [], undo=True) if undo else None
     text = f"{result}**{title_of(record)}** — your move: {pending.prompt}.\n{seen.private}"
-    return text, panel_view(game_id, record.version, notations)
+    return text, panel_view(game_id, record.version, choices, undo=undo)
 
 
 async def act_from_panel(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
     """A click on a panel option: act, then show the next options (or say it is done)."""
     bot = parley(interaction)
     record = await bot.store.load(game_id)
-    seat = seat_of(record, interaction.user.id)
+    seat = await acting_seat(interaction, record)
     if version != record.version:
         text, view = await panel_for(interaction, game_id, seat)
         await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
                                                 view=view)
         return
-    notations = await bot.table.legal(game_id, seat)
-    if index >= len(notations):
+    record, state = await bot.table.load(game_id)
+    chosen = next((c for c in choices_for(record, state, seat) if c.index == index), None)
+    if chosen is None:
         raise Refusal("That option is no longer there. Press **Your move** for the current options.")
     try:
-        result = await bot.table.act(game_id, seat, notations[index], interaction_id=str(interaction.id),
-                                     expected_version=version)
+        result = await bot.table.play(game_id, seat, chosen.notation, interaction_id=str(interaction.id),
+                                      expected_version=version)
     except (ValueError, StoreError) as e:
         text, view = await panel_for(interaction, game_id, seat)
         await interaction.response.edit_message(content=f"✗ {e}\n{text}", view=view)
         return
-    text, view = await panel_for(interaction, game_id, seat, done=notations[index], events=result.all_events)
+    text, view = await panel_for(interaction, game_id, seat, done=done_line(chosen.label, result.forced),
+                                 events=result.all_events)
     await interaction.response.edit_message(content=clip(text), view=view)
     bot.wake(game_id)
 
 
+def done_line(notation: str, forced: list[str]) -> str:
+    """What the seat decided, and the forced moves played for it right after."""
+    return notation + "".join(f" → {f} (your only option, played for you)" for f in forced)
+
+
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"parley:do:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)"):
-    def __init__(self, game_id: int, version: int, index: int, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label[:LABEL], style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, version: int, index: int, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(discord.ui.Button(label=label[:LABEL], style=style,
                                            custom_id=f"parley:do:{game_id}:{version}:{index}"))
         self.game_id, self.version, self.index = game_id, version, index
 
@@ -100,10 +129,11 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                 template=r"parley:pick:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, notations: list[str] | None = None) -> None:
+    def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None) -> None:
         start = page * PAGE
-        options = [discord.SelectOption(label=n[:LABEL], value=str(start + i))
-                   for i, n in enumerate((notations or [])[start:start + PAGE])] or [discord.SelectOption(label="…")]
+        options = [discord.SelectOption(label=c.label[:LABEL], value=str(c.index),
+                                        description=c.description[:DESCRIPTION] or None)
+                   for c in (choices or [])[start:start + PAGE]] or [discord.SelectOption(label="…")]
         super().__init__(discord.ui.Select(custom_id=f"parley:pick:{game_id}:{version}:{page}",
                                            placeholder="Choose your move…", options=options))
         self.game_id, self.version = game_id, version
@@ -140,14 +170,47 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def _turn_page(self, interaction: discord.Interaction) -> None:
         bot = parley(interaction)
         record = await bot.store.load(self.game_id)
-        seat = seat_of(record, interaction.user.id)
+        seat = await acting_seat(interaction, record)
         if record.version != self.version:
             text, view = await panel_for(interaction, self.game_id, seat)
             await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
                                                     view=view)
             return
-        notations = await bot.table.legal(self.game_id, seat)
-        await interaction.response.edit_message(view=panel_view(self.game_id, self.version, notations, self.page))
+        record, state = await bot.table.load(self.game_id)
+        choices = choices_for(record, state, seat)
+        undo = await can_undo(interaction, self.game_id, seat)
+        await interaction.response.edit_message(view=panel_view(self.game_id, self.version, choices, self.page,
+                                                                undo=undo))
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"parley:undo:(?P<game>\d+):(?P<version>\d+)"):
+    """Take back the seat's last decision (offered only when it showed nothing)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo", emoji="↩", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"parley:undo:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self._undo(interaction))
+
+    async def _undo(self, interaction: discord.Interaction) -> None:
+        bot = parley(interaction)
+        record = await bot.store.load(self.game_id)
+        seat = await acting_seat(interaction, record)
+        if record.version != self.version:
+            text, view = await panel_for(interaction, self.game_id, seat)
+            await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+            return
+        await bot.table.undo(self.game_id, seat)
+        text, view = await panel_for(interaction, self.game_id, seat)
+        await interaction.response.edit_message(content=clip(f"↩ Taken back.\n{text}"), view=view)
+        bot.wake(self.game_id)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"parley:move:(?P<game>\d+)"):
@@ -169,9 +232,9 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"parl
 async def show_panel(interaction: discord.Interaction, game_id: int | None) -> None:
     """Send the user's own panel for a game, privately."""
     record = await game_for(interaction, game_id)
-    seat = seat_of(record, interaction.user.id)
+    seat = await acting_seat(interaction, record)
     text, view = await panel_for(interaction, record.id, seat)
     await reply(interaction, text, **({"view": view} if view else {}))
 
 
-DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, MoveButton)
+DYNAMIC_ITEMS = (ActButton, ActSelect, PageButton, UndoButton, MoveButton)

@@ -3,17 +3,15 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.catalog import find_game, game_choices, topic_choices
-from cogs.common import Refusal, answer_soon, clip, game_for, parley, reply, seat_of, title_of
-from cogs.describe import players_of, public_text, waiting_text
-from cogs.panel import panel_for, show_panel
-from cogs.quiet import parse_hhmm, zone
+from cogs.common import GAME_NUMBER, Refusal, acting_seat, answer_soon, clip, game_for, parley, reply, seat_of, title_of
+from cogs.describe import Choice, choices_for, players_of, public_text, waiting_text
+from cogs.panel import done_line, panel_for, show_panel
 from engine.core import all_games
 from store import GameRecord
 from store.errors import BOARD_CHANGED
@@ -32,8 +30,20 @@ def picked_value(index: int, version: int) -> str:
     return f"{index}@{version}"
 
 
+WAITING = "waiting"   # the value of the "not your move" entry of the autocomplete
+
+
+def choice_name(c: Choice) -> str:
+    """An autocomplete entry: the label, and what it does when there is room."""
+    both = f"{c.label} — {c.description}" if c.description else c.label
+    return (both if len(both) <= 100 else c.label)[:100]
+
+
 async def picked(table: TableService, game_id: int, seat: int, action: str) -> tuple[str, int | None]:
     """(notation, version it was picked at) for an autocomplete pick; typed text has no version."""
+    if action.strip() == WAITING:
+        record, state = await table.load(game_id)
+        raise TableError(f"It is not your move yet. {waiting_text(record, state)} I'll tell you when it is.")
     match = PICKED.match(action.strip())
     if match is None:
         return action, None
@@ -66,17 +76,19 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="play", description="Make your move by typing it (autocomplete lists your options)")
+    @app_commands.describe(action="Your move: pick one from the list (it shows your options in plain words)", game=GAME_NUMBER)
     async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await my_game(interaction, game)
-        seat = seat_of(record, interaction.user.id)
+        seat = await acting_seat(interaction, record)
 
         async def decide() -> tuple[str, ActResult]:
             notation, version = await picked(bot.table, record.id, seat, action)
-            return notation, await bot.table.act(record.id, seat, notation, interaction_id=str(interaction.id),
-                                                 expected_version=version)
+            return notation, await bot.table.play(record.id, seat, notation, interaction_id=str(interaction.id),
+                                                  expected_version=version)
         notation, result = await answer_soon(interaction, decide())
-        text, view = await panel_for(interaction, record.id, seat, done=notation, events=result.all_events)
+        text, view = await panel_for(interaction, record.id, seat, done=done_line(notation, result.forced),
+                                     events=result.all_events)
         await reply(interaction, text, **({"view": view} if view else {}))
         bot.wake(record.id)
 
@@ -85,15 +97,18 @@ class Play(commands.Cog):
         try:
             record = await my_game(interaction, None)
             seat = seat_of(record, interaction.user.id)
-            record, _ = await parley(interaction).table.load(record.id)
-            options = await parley(interaction).table.legal(record.id, seat)
+            record, state = await parley(interaction).table.load(record.id)
         except (Refusal, ValueError, LookupError):
             return []
+        choices = choices_for(record, state, seat)
+        if not choices:   # say who the game waits on instead of an empty list
+            return [app_commands.Choice(name=f"Not your move — {waiting_text(record, state)}"[:100], value=WAITING)]
         wanted = current.lower().strip()
-        return [app_commands.Choice(name=n[:100], value=picked_value(i, record.version))
-                for i, n in enumerate(options) if wanted in n.lower()][:25]
+        return [app_commands.Choice(name=choice_name(c), value=picked_value(c.index, record.version))
+                for c in choices if wanted in c.label.lower() or wanted in c.notation.lower()][:25]
 
     @app_commands.command(name="board", description="See the current board")
+    @app_commands.describe(game=GAME_NUMBER)
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await my_game(interaction, game)
@@ -104,10 +119,11 @@ class Play(commands.Cog):
         await reply(interaction, text, file=discord.File(io.BytesIO(png), "board.png"))
 
     @app_commands.command(name="hand", description="See your hand and options (only you see this)")
+    @app_commands.describe(game=GAME_NUMBER)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await my_game(interaction, game)
-        seat = seat_of(record, interaction.user.id)
+        seat = await acting_seat(interaction, record)
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await hand_png_async(record.game_type, await bot.table.view(record.id, seat))
         text, view = await panel_for(interaction, record.id, seat)
@@ -116,6 +132,7 @@ class Play(commands.Cog):
                     file=discord.File(io.BytesIO(png), "hand.png"), **({"view": view} if view else {}))
 
     @app_commands.command(name="log", description="The last events of the game")
+    @app_commands.describe(n="How many of the latest events", game=GAME_NUMBER)
     async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 100] = LOG_DEFAULT,
                   game: int | None = None) -> None:
         bot = parley(interaction)
@@ -124,16 +141,18 @@ class Play(commands.Cog):
         await reply(interaction, "\n".join(events[-n:]) or "Nothing has happened yet.")
 
     @app_commands.command(name="undo", description="Take back your last decision, if it revealed nothing")
+    @app_commands.describe(game=GAME_NUMBER)
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
         record = await my_game(interaction, game)
-        seat = seat_of(record, interaction.user.id)
+        seat = await acting_seat(interaction, record)
         await bot.table.undo(record.id, seat)
         text, view = await panel_for(interaction, record.id, seat)
         await reply(interaction, f"↩ Taken back.\n{text}", **({"view": view} if view else {}))
         bot.wake(record.id)
 
     @app_commands.command(name="move", description="Open your move panel")
+    @app_commands.describe(game=GAME_NUMBER)
     async def move(self, interaction: discord.Interaction, game: int | None = None) -> None:
         record = await my_game(interaction, game)
         await show_panel(interaction, record.id)
@@ -179,39 +198,3 @@ class Play(commands.Cog):
         if len(games) == 1:
             return str(games[0].id)
         raise Refusal(f"Which game? Add `game:` — one of {', '.join(g.title for g in games)}.")
-
-    @app_commands.command(name="settings", description="Your notification settings")
-    @app_commands.describe(dm="DM me when it is my turn", reminder_hours="Hours before a reminder",
-                           quiet="Quiet hours like 22:00-07:00 (or 'off')", timezone="e.g. Europe/Paris")
-    async def settings(self, interaction: discord.Interaction, dm: bool | None = None,
-                       reminder_hours: app_commands.Range[float, 0.25, 168.0] | None = None,
-                       quiet: str | None = None, timezone: str | None = None) -> None:
-        store = parley(interaction).store
-        changes: dict[str, Any] = {}
-        if dm is not None:
-            changes["dm_notifications"] = dm
-        if reminder_hours is not None:
-            changes["reminder_hours"] = reminder_hours
-        if timezone is not None:
-            zone(timezone)
-            changes["timezone"] = timezone
-        if quiet is not None:
-            changes.update(_quiet_hours(quiet))
-        current = await store.set_user_settings(interaction.user.id, **changes) if changes \
-            else await store.get_user_settings(interaction.user.id)
-        quiet_text = f"{current.quiet_start}–{current.quiet_end}" if current.quiet_start else "off"
-        await reply(interaction, f"DM on your turn: {'on' if current.dm_notifications else 'off'} · reminders after "
-                                 f"{current.reminder_hours or 'the game default (12)'} h · quiet hours: {quiet_text} "
-                                 f"({current.timezone})" + (" · your DMs are closed to me, so use /hand"
-                                                            if current.dm_closed else ""))
-
-
-def _quiet_hours(text: str) -> dict[str, Any]:
-    if text.strip().lower() in ("off", "none", ""):
-        return {"quiet_start": None, "quiet_end": None}
-    start, sep, end = text.replace("–", "-").partition("-")
-    if not sep:
-        raise Refusal("Quiet hours look like 22:00-07:00.")
-    parse_hhmm(start)
-    parse_hhmm(end)
-    return {"quiet_start": start.strip(), "quiet_end": end.strip()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -17,7 +17,8 @@ from cogs.common import title_of
 from cogs.describe import waiting_text
 from cogs.quiet import next_allowed
 from engine.core import get_game
-from store import StorageError, StoreError, TimerRow
+from store import GameRecord, StorageError, StoreError, TimerRow
+from table.pace import MAX_REMINDERS, PUBLIC_REMINDER_EVERY, Pace
 
 if TYPE_CHECKING:
     from cogs.app import ParleyBot
@@ -85,41 +86,89 @@ class Turns(commands.Cog):
                 log.warning("timers paused: %s", e)
 
     async def check_timers(self) -> int:
-        """Fire every due timer (reminders, archiving); returns how many fired."""
+        """Fire every due timer (reminders, deadlines, archiving); returns how many fired."""
         fired = 0
         for timer in await self.bot.store.due_timers(self.bot.clock()):
-            handler = {"reminder": self._remind, "archive": self._archive}.get(timer.kind)
+            handler = {"reminder": self._remind, "deadline": self._deadline, "archive": self._archive}.get(timer.kind)
             if handler is None:
                 await self.bot.store.delete_timer(timer.id)
                 continue
             fired += await handler(timer)
         return fired
 
-    async def _remind(self, timer: TimerRow) -> int:
+    async def _still_waiting(self, timer: TimerRow) -> tuple[GameRecord, Any, int, int] | None:
+        """(record, state, seat, user) if the timer's human seat is still the one waited on."""
         record, state = await self.bot.table.load(timer.game_id)
         pending = get_game(record.game_type).pending(state)
         seat = timer.seat
+        user = record.seats[seat].user_id if seat is not None and seat < len(record.seats) else None
         if record.status != "active" or pending is None or seat is None or seat not in pending.waiting_on \
-                or record.seats[seat].user_id is None:
+                or user is None or record.seats[seat].bot_policy:
             await self.bot.store.delete_timer(timer.id)
+            return None
+        return record, state, seat, user
+
+    async def _remind(self, timer: TimerRow) -> int:
+        """A reminder by DM, and in the thread at most once a day; at most MAX_REMINDERS a wait."""
+        waiting = await self._still_waiting(timer)
+        if waiting is None:
             return 0
-        user_id = record.seats[seat].user_id
-        assert user_id is not None
+        record, state, seat, user_id = waiting
         prefs = await self.bot.store.get_user_settings(user_id)
         now = self.bot.clock()
         allowed = next_allowed(now, prefs.quiet_start, prefs.quiet_end, prefs.timezone)
         if allowed > now:   # quiet hours: try again when they end
             await self.bot.store.set_timer(record.id, "reminder", allowed, seat=seat, user_id=user_id, payload=timer.payload)
             return 0
-        waiting = waiting_text(record, state)
-        await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting}",
-                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        sent = int(timer.payload.get("sent", 0)) + 1
+        last_public = float(record.settings.get("last_public_reminder", 0))
+        if now - last_public >= PUBLIC_REMINDER_EVERY or not prefs.dm_notifications:
+            await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting_text(record, state)}",
+                                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+            await self.bot.store.update_settings(record.id, {"last_public_reminder": now})
         if prefs.dm_notifications:
-            await self.bot.notifier.dm(record, seat, f"⏰ Reminder: it is still your move in {title_of(record)} "
-                                                     f"(<#{record.thread_id}>). Press **Your move** there or use /hand.")
-        hours = prefs.reminder_hours or record.settings.get("reminder_hours", 12.0)
-        await self.bot.store.set_timer(record.id, "reminder", now + float(hours) * 3600, seat=seat, user_id=user_id,
-                                       payload=timer.payload)
+            await self.bot.notifier.dm(record, seat, f"⏰ Reminder {sent} of {MAX_REMINDERS}: it is still your move in "
+                                                     f"{title_of(record)} (<#{record.thread_id}>). Press **Your move** "
+                                                     "there or use /hand.")
+        if sent < MAX_REMINDERS:
+            hours = prefs.reminder_hours or Pace.of(record.settings).reminder_hours
+            await self.bot.store.set_timer(record.id, "reminder", now + float(hours) * 3600, seat=seat,
+                                           user_id=user_id, payload={**timer.payload, "sent": sent})
+        else:
+            await self.bot.store.delete_timer(timer.id)
+        return 1
+
+    async def _deadline(self, timer: TimerRow) -> int:
+        """Past the move deadline: remind, play the seat's default move, or let a bot stand in —
+        as the host chose. A player on vacation gets the deadline moved past their return."""
+        waiting = await self._still_waiting(timer)
+        if waiting is None:
+            return 0
+        record, state, seat, user_id = waiting
+        pace = Pace.of(record.settings)
+        prefs = await self.bot.store.get_user_settings(user_id)
+        now = self.bot.clock()
+        if prefs.away(now):
+            due = pace.deadline(now, prefs.away_until)
+            if due is not None:
+                await self.bot.store.set_timer(record.id, "deadline", due, seat=seat, user_id=user_id, payload=timer.payload)
+            return 0
+        await self.bot.store.delete_timer(timer.id)
+        game = get_game(record.game_type)
+        who = f"<@{user_id}> ({game.seat_name(state, seat)})"
+        if pace.deadline_policy == "default":
+            notation = game.notate(state, game.default_action(state, seat))
+            await self.bot.table.act(record.id, seat, notation, auto="deadline")
+            text = f"⏳ {who}'s time to move ran out, so the table played **{notation}** for them."
+        elif pace.deadline_policy == "bot":
+            await self.bot.store.stand_in(record.id, seat)
+            text = (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "
+                    "(any move, panel or /hand of theirs takes it back).")
+        else:
+            text = f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"
+        await self.bot.post(record, text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+        await self.bot.notifier.dm(record, seat, text)
+        self.bot.wake(record.id)
         return 1
 
     async def _archive(self, timer: TimerRow) -> int:

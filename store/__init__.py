@@ -12,6 +12,7 @@ from store.errors import (
     StoreError,
 )
 from store.records import (
+    AUTO_PREFIX,
     THREAD,
     ActionRow,
     GameRecord,
@@ -29,7 +30,7 @@ from store.records import (
 from store.repository import Store
 
 __all__ = [
-    "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
+    "AUTO_PREFIX", "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
     "OutboxItem", "OutboxKind", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
     "Store", "StoreError", "THREAD", "TimerKind", "TimerRow", "UserSettings", "seat_target", "target_seat",
 ]

@@ -75,8 +75,15 @@ class ActionRow:
     interaction_id: str | None
     created_at: float
     undone: bool
+    reveals: bool | None = None     # None: logged before migration 0003
+
+    @property
+    def automatic(self) -> bool:
+        """Taken for the seat by the table (a forced move, a deadline), not by its player."""
+        return (self.interaction_id or "").startswith(AUTO_PREFIX)
 
 
+AUTO_PREFIX = "auto:"   # interaction ids of decisions the table takes for a seat
 OutboxKind = Literal["board", "private", "prompt", "final"]
 THREAD = "thread"
 
@@ -146,9 +153,15 @@ class UserSettings:
     quiet_end: str | None = None
     timezone: str = "UTC"
     dm_closed: bool = False
+    autoplay: bool = True               # take a decision with a single legal option for me
+    away_until: float | None = None     # on vacation until then: my deadlines wait
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and now < self.away_until
 
 
-USER_SETTING_FIELDS = ("dm_notifications", "reminder_hours", "quiet_start", "quiet_end", "timezone", "dm_closed")
+USER_SETTING_FIELDS = ("dm_notifications", "reminder_hours", "quiet_start", "quiet_end", "timezone", "dm_closed",
+                       "autoplay", "away_until")
 
 
 def seat_from_row(row: sqlite3.Row) -> SeatRecord:
@@ -168,8 +181,9 @@ def game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
 
 
 def action_from_row(row: sqlite3.Row) -> ActionRow:
+    reveals = row["reveals"]
     return ActionRow(row["seq"], row["seat"], row["notation"], row["interaction_id"],
-                     row["created_at"], bool(row["undone"]))
+                     row["created_at"], bool(row["undone"]), None if reveals is None else bool(reveals))
 
 
 def outbox_from_row(row: sqlite3.Row) -> OutboxRow:
@@ -185,4 +199,5 @@ def timer_from_row(row: sqlite3.Row) -> TimerRow:
 
 def user_settings_from_row(row: sqlite3.Row) -> UserSettings:
     return UserSettings(row["user_id"], bool(row["dm_notifications"]), row["reminder_hours"],
-                        row["quiet_start"], row["quiet_end"], row["timezone"], bool(row["dm_closed"]))
+                        row["quiet_start"], row["quiet_end"], row["timezone"], bool(row["dm_closed"]),
+                        bool(row["autoplay"]), row["away_until"])

@@ -34,7 +34,7 @@ from store.records import (
     action_from_row,
     game_from_row,
 )
-from store.seating import add_seat, hand_to_bot, remove_seat, seats_of
+from store.seating import add_seat, claim_seat, give_back, hand_to_bot, remove_seat, seats_of, stand_in
 from store.verify import verify_record
 
 Snapshot = str | Mapping[str, Any]
@@ -184,6 +184,18 @@ class Store(NotifyTables, Database):
         """Replace a seated player of a running game with a bot (kick, or a player leaving)."""
         await self._write(lambda conn: hand_to_bot(conn, game_row(conn, game_id), seat, policy))
 
+    async def stand_in(self, game_id: int, seat: int, policy: str = "greedy") -> None:
+        """A bot plays the seat until its player is back (the player keeps the seat)."""
+        await self._write(lambda conn: stand_in(conn, game_row(conn, game_id), seat, policy))
+
+    async def give_back(self, game_id: int, seat: int) -> bool:
+        """The player is back: returns whether a stand-in bot was stopped."""
+        return await self._write(lambda conn: give_back(conn, game_row(conn, game_id), seat))
+
+    async def claim_seat(self, game_id: int, seat: int, user_id: int, display_name: str) -> None:
+        """A bot seat of a running game goes to a new player."""
+        await self._write(lambda conn: claim_seat(conn, game_row(conn, game_id), seat, user_id, display_name))
+
     async def seats(self, game_id: int) -> list[SeatRecord]:
         def run(conn: sqlite3.Connection) -> list[SeatRecord]:
             game_row(conn, game_id)
@@ -209,7 +221,8 @@ class Store(NotifyTables, Database):
 
     async def commit_action(self, game_id: int, expected_version: int, seat: int, notation: str,
                             snapshot_json: Snapshot, *, interaction_id: str | None = None,
-                            status: Status | None = None, outbox: Sequence[OutboxItem] = ()) -> int:
+                            status: Status | None = None, outbox: Sequence[OutboxItem] = (),
+                            reveals: bool | None = None) -> int:
         """Append one action, store the state after it and queue its messages, atomically.
 
         DuplicateInteractionError if interaction_id was applied before; StaleStateError if the
@@ -229,16 +242,18 @@ class Store(NotifyTables, Database):
                 raise StoreError(f"Game #{game_id} has no seat {seat}.")
             seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",
                                (game_id,)).fetchone()[0]
-            conn.execute("INSERT INTO actions (game_id, seq, seat, notation, interaction_id, created_at)"
-                         " VALUES (?, ?, ?, ?, ?, ?)", (game_id, seq, seat, notation, interaction_id, now()))
+            conn.execute("INSERT INTO actions (game_id, seq, seat, notation, interaction_id, created_at, reveals)"
+                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, seq, seat, notation, interaction_id, now(), None if reveals is None else int(reveals)))
             version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
             insert_outbox(conn, game_id, version, outbox)
             return version
         return await self._write(run)
 
     async def commit_undo(self, game_id: int, expected_version: int, snapshot_json: Snapshot,
-                          outbox: Sequence[OutboxItem] = (), *, status: Status | None = None) -> int:
-        """Mark the last live action undone (never deleted) and store the state before it.
+                          outbox: Sequence[OutboxItem] = (), *, status: Status | None = None, count: int = 1) -> int:
+        """Mark the last `count` live actions undone (never deleted) and store the state before them
+        (count > 1: a decision together with the forced moves the table took after it).
 
         Allowed on a finished game too (its last move revealed nothing); pass status="active"
         then, since the state before that move is not over.
@@ -249,11 +264,12 @@ class Store(NotifyTables, Database):
 
         def run(conn: sqlite3.Connection) -> int:
             _require(game_row(conn, game_id), expected_version, "active", "finished")
-            last = conn.execute("SELECT max(seq) FROM actions WHERE game_id = ? AND undone = 0",
-                                (game_id,)).fetchone()[0]
-            if last is None:
+            last = [r[0] for r in conn.execute("SELECT seq FROM actions WHERE game_id = ? AND undone = 0"
+                                                " ORDER BY seq DESC LIMIT ?", (game_id, count))]
+            if len(last) < count or not last:
                 raise StoreError("There is nothing to undo yet.")
-            conn.execute("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?", (game_id, last))
+            conn.executemany("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?",
+                             [(game_id, seq) for seq in last])
             version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
             insert_outbox(conn, game_id, version, outbox)
             return version

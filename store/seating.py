@@ -49,7 +49,7 @@ def remove_seat(conn: sqlite3.Connection, game: sqlite3.Row, seat: int) -> None:
     _in_lobby(game)
     seats = seats_of(conn, game["id"])
     if not any(s.seat == seat for s in seats):
-        raise SeatError(f"Seat {seat} is empty already.")
+        raise SeatError(f"Seat {seat + 1} is empty already.")
     conn.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game["id"], seat))
     for s in seats[seat + 1:]:
         conn.execute("INSERT INTO seats (game_id, seat, user_id, bot_policy, display_name) VALUES (?, ?, ?, ?, ?)",
@@ -64,4 +64,39 @@ def hand_to_bot(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, policy: 
     cur = conn.execute("UPDATE seats SET user_id = NULL, bot_policy = ?, display_name = display_name || ' (bot)' "
                        "WHERE game_id = ? AND seat = ?", (policy, game["id"], seat))
     if cur.rowcount != 1:
-        raise SeatError(f"There is no seat {seat} in this game.")
+        raise SeatError(f"There is no seat {seat + 1} in this game.")
+
+
+# Seat changes of a running game leave the version alone: it counts decisions, and panels
+# pinned to it must keep working for everyone else.
+def _running(game: sqlite3.Row) -> None:
+    if game["status"] != "active":
+        raise SeatError("That only works in a running game.")
+
+
+def stand_in(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, policy: str) -> None:
+    """A bot plays a player's seat until the player is back (a missed deadline): the seat keeps
+    its player, who takes it back with `give_back`."""
+    _running(game)
+    cur = conn.execute("UPDATE seats SET bot_policy = ? WHERE game_id = ? AND seat = ? AND user_id IS NOT NULL",
+                       (policy, game["id"], seat))
+    if cur.rowcount != 1:
+        raise SeatError(f"Seat {seat + 1} has no player for a bot to stand in for.")
+
+
+def give_back(conn: sqlite3.Connection, game: sqlite3.Row, seat: int) -> bool:
+    """The player is back: the stand-in bot stops. Returns whether a bot was standing in."""
+    cur = conn.execute("UPDATE seats SET bot_policy = NULL WHERE game_id = ? AND seat = ? "
+                       "AND user_id IS NOT NULL AND bot_policy IS NOT NULL", (game["id"], seat))
+    return bool(cur.rowcount)
+
+
+def claim_seat(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, user_id: int, display_name: str) -> None:
+    """Someone not seated takes over a seat a bot plays (host-approved in the cog)."""
+    _running(game)
+    if conn.execute("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game["id"], user_id)).fetchone():
+        raise SeatError("You already have a seat in this game.")
+    cur = conn.execute("UPDATE seats SET user_id = ?, bot_policy = NULL, display_name = ? "
+                       "WHERE game_id = ? AND seat = ? AND user_id IS NULL", (user_id, display_name, game["id"], seat))
+    if cur.rowcount != 1:
+        raise SeatError(f"Seat {seat + 1} is not played by a bot, so it cannot be claimed.")

@@ -14,7 +14,7 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
     public = [e.text for e in events if e.visible(None)]
     waiting = list(pending.waiting_on) if pending else []
     items = [OutboxItem(kind="board", target=THREAD, payload={
-        "version": version, "events": public, "waiting_on": waiting,
+        "version": version, "events": public, "waiting_on": waiting, "handover": tuple(waiting) != tuple(was_waiting),
         "prompt": pending.prompt if pending else "", "pending_kind": pending.kind if pending else ""})]
     for seat in range(players):
         private = [e.text for e in events if e.visible_to is not None and e.visible(seat)]

@@ -7,6 +7,7 @@ and the local terminal table) call this service; nothing here knows about Discor
 from __future__ import annotations
 
 import asyncio
+import difflib
 import logging
 import secrets
 import time
@@ -19,7 +20,7 @@ from pydantic import ValidationError
 from engine.core import Event, Outcome, Pending, Setup, act_text, get_game, legal_notations, setup_state, undo
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
-from store import GameRecord, OutboxRow, Store
+from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
 from store.errors import BOARD_CHANGED
 from table.outbox import items_after
 
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 # about 13.5 KiB; a miss costs a snapshot validation (~40 µs). 2,048 keep a busy host's active
 # games warm for ~28 MB (bench: rss_mb_1000_games).
 CACHE_SIZE = 2048
+FORCED_IN_A_ROW = 50   # a seat's forced moves played at once after its decision, at most
 
 
 class TableError(ValueError):
@@ -53,6 +55,7 @@ class ActResult:
     pending: Pending | None
     outcome: Outcome | None
     extra: dict[str, Any] = field(default_factory=dict)
+    forced: list[str] = field(default_factory=list)   # forced moves played for the seat right after
 
 
 class TableService:
@@ -75,7 +78,7 @@ class TableService:
         try:
             game.Options.model_validate(options or {})
         except ValidationError as e:
-            raise TableError(f"Those options don't fit {game.title}: {_first_error(e)}") from None
+            raise TableError(options_error(game, e)) from None
         setup = Setup(game=game_type, players=players, seed=seed or secrets.token_hex(8), options=options or {})
         return await self.store.create_game(game_type, setup, guild_id=guild_id, channel_id=channel_id,
                                             thread_id=thread_id, host_user_id=host_user_id)
@@ -120,8 +123,11 @@ class TableService:
 
     # ---- play ------------------------------------------------------------------------------
     async def act(self, game_id: int, seat: int, notation: str, *, interaction_id: str | None = None,
-                  expected_version: int | None = None) -> ActResult:
-        """Apply one decision of `seat` and commit it; raises ValueError subclasses on refusal."""
+                  expected_version: int | None = None, auto: str | None = None) -> ActResult:
+        """Apply one decision of `seat` and commit it; raises ValueError subclasses on refusal.
+
+        `auto` says why the table takes the decision for the seat ("forced", "deadline", a bot's
+        policy): it is logged as automatic, so undo and the player's digest can tell."""
         async with self._lock(game_id):
             record, s = await self.load(game_id)
             if expected_version is not None and expected_version != record.version:
@@ -132,41 +138,94 @@ class TableService:
             pending, outcome = game.pending(t.state), game.outcome(t.state)
             items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
                                 outcome, len(record.seats))
+            if auto is not None:
+                interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
             version = await self.store.commit_action(
                 game_id, record.version, seat, t.notation,
                 t.state.model_dump_json(), interaction_id=interaction_id,
-                status="finished" if outcome else None, outbox=items)
+                status="finished" if outcome else None, outbox=items, reveals=t.reveals)
             self._remember(game_id, version, t.state)
             return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome)
 
+    async def play(self, game_id: int, seat: int, notation: str, **kwargs: Any) -> ActResult:
+        """`act`, then the forced moves that follow for the same seat (autoplay), so the player's
+        one answer tells all of it: "✓ roll … and, your only option, end turn"."""
+        result = await self.act(game_id, seat, notation, **kwargs)
+        for _ in range(FORCED_IN_A_ROW):
+            record, s = await self.load(game_id)
+            game = self._game(record.game_type)
+            pending = game.pending(s)
+            move = await self._forced_move(record, s, game, pending, seats=(seat,)) if pending else None
+            if move is None:
+                break
+            more = await self.act(game_id, seat, move[1], auto="forced")
+            result = replace(more, all_events=result.all_events + more.all_events, forced=[*result.forced, move[1]])
+        return result
+
     async def undo(self, game_id: int, seat: int) -> ActResult:
+        """Take back `seat`'s last decision, with the forced moves the table took for it after."""
         async with self._lock(game_id):
             record, _ = await self.load(game_id)
             game = self._game(record.game_type)
-            s, _log = undo(game, record.setup, await self.store.log(game_id), seat)
+            rows = [r for r in await self.store.log_rows(game_id) if not r.undone]
+            forced = 0
+            while len(rows) > forced + 1 and rows[-1 - forced].automatic and rows[-1 - forced].seat == seat:
+                forced += 1
+            log = [(r.seat, r.notation) for r in rows]
+            for _ in range(forced):   # each forced move must have revealed nothing either
+                _before, log = undo(game, record.setup, log, seat)
+            s, _log = undo(game, record.setup, log, seat)
             pending = game.pending(s)
             items = items_after(record.version + 1, [Event(text="The last decision was taken back.")],
                                 pending, (), None, len(record.seats))
             version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
-                                                   status="active")
+                                                   status="active", count=forced + 1)
             self._remember(game_id, version, s)
             return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
     async def run_bots(self, game_id: int, limit: int = 100_000) -> int:
-        """Let bot seats decide while the game waits only on bots. Returns how many acted."""
+        """Take every decision that needs no human: bot seats, and forced moves (a single legal
+        option, outside sealed choices) of players who leave autoplay on. Returns how many."""
         done = 0
         while done < limit:
             record, s = await self.load(game_id)
             game = self._game(record.game_type)
             pending = game.pending(s)
-            bots = {x.seat: x.bot_policy for x in record.seats if x.bot_policy}
-            seat = next((w for w in pending.waiting_on if w in bots), None) if pending else None
-            if seat is None:
+            if pending is None:
                 return done
-            bot = get_policy(record.game_type, bots[seat] or "greedy", f"{game_id}:{seat}:{record.version}")
-            await self.act(game_id, seat, game.notate(s, bot.choose(game, s, seat)))
+            move = await self._automatic_move(record, s, game, pending)
+            if move is None:
+                return done
+            seat, notation, why = move
+            await self.act(game_id, seat, notation, auto=why)
             done += 1
         return done
+
+    async def _automatic_move(self, record: GameRecord, s: Any, game: Game[Any, Any, Any],
+                              pending: Pending) -> tuple[int, str, str] | None:
+        """(seat, notation, why) of a decision the table takes now, or None."""
+        for seat in pending.waiting_on:
+            info = record.seats[seat]
+            if info.bot_policy:
+                bot = get_policy(record.game_type, info.bot_policy, f"{record.id}:{seat}:{record.version}")
+                return seat, game.notate(s, bot.choose(game, s, seat)), info.bot_policy
+        move = await self._forced_move(record, s, game, pending, seats=pending.waiting_on)
+        return None if move is None else (*move, "forced")
+
+    async def _forced_move(self, record: GameRecord, s: Any, game: Game[Any, Any, Any], pending: Pending,
+                           seats: tuple[int, ...]) -> tuple[int, str] | None:
+        """A human seat's only legal option, when its player leaves autoplay on. Never inside a
+        sealed choice: answering one at once would tell the others it had nothing to choose."""
+        if pending.kind == "simultaneous":
+            return None
+        for seat in seats:
+            user = record.seats[seat].user_id
+            if seat not in pending.waiting_on or user is None or record.seats[seat].bot_policy:
+                continue
+            legal = game.legal_actions(s, seat)
+            if len(legal) == 1 and (await self.store.get_user_settings(user)).autoplay:
+                return seat, game.notate(s, legal[0])
+        return None
 
     async def waiting_on_bots(self, batch: int = 25) -> list[int]:
         """Active games whose pending decision belongs to a bot seat (what a restart must set
@@ -228,7 +287,7 @@ class TableService:
             boards = [r for r in rows if r.kind == "board"]
             if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
                 boards = [r for r in boards if r.batch == boards[0].batch]
-            batches = ([boards] if boards else []) + [[r] for r in rows if r.kind != "board"]
+            batches = ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"])
             for batch in batches:
                 if batch is boards and self._hold(boards):
                     self.held.add(game_id)
@@ -240,7 +299,7 @@ class TableService:
 
     async def _deliver(self, game_id: int, batch: list[OutboxRow]) -> bool:
         record, s = await self.load(game_id)
-        item = merge_boards(batch) if batch[0].kind == "board" else batch[0]
+        item = merge_boards(batch) if batch[0].kind == "board" else merge_news(batch) if len(batch) > 1 else batch[0]
         if item.kind == "board" and batch[0].batch is None:
             # Claimed before sending: if the 'sent' marks below never happen (a crash, a failed
             # post), the resend is exactly this post under the same nonce, which Discord drops.
@@ -283,13 +342,48 @@ class TableService:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
 
-def _first_error(e: ValidationError) -> str:
+def options_error(game: Game[Any, Any, Any], e: ValidationError) -> str:
+    """A refused option in words, with the game's options listed and a "did you mean"."""
+    known = list(game.Options.model_fields)
+    listing = ", ".join(f"`{k}`" for k in known) or "none"
     err = e.errors()[0]
-    where = ".".join(str(x) for x in err["loc"]) or "options"
-    return f"{where}: {err['msg']}"
+    name = str(err["loc"][0]) if err["loc"] else ""
+    if err["type"] == "extra_forbidden":
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" Did you mean `{close[0]}`?" if close else ""
+        return f"{game.title} has no option `{name}`.{hint} Its options: {listing}."
+    field = game.Options.model_fields.get(name)
+    kind = getattr(field.annotation, "__name__", str(field.annotation)) if field else "a value"
+    return f"`{name}` doesn't take that value ({err['msg'].lower()}; expected {kind}). {game.title}'s options: {listing}."
 
 
 def merge_boards(rows: list[OutboxRow]) -> OutboxRow:
-    """Several board rows as one: the latest, carrying every event of them all in order."""
+    """Several board rows as one: the latest, carrying every event of them all in order, and a
+    hand-over if any of them was one (then the thread gets a new post, which pings)."""
     events = [e for r in rows for e in r.payload.get("events", [])]
-    return replace(rows[-1], payload={**rows[-1].payload, "events": events})
+    handover = any(r.payload.get("handover", True) for r in rows)
+    return replace(rows[-1], payload={**rows[-1].payload, "events": events, "handover": handover})
+
+
+def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """Non-board rows as delivery batches: a seat's private rows that come before its next
+    prompt ride in that prompt's DM (a card drawn at the start of a turn comes with 'your
+    move', not as a DM of its own); other rows go alone, in order."""
+    batches: list[list[OutboxRow]] = []
+    waiting: dict[int, list[OutboxRow]] = {}
+    for row in rows:
+        seat = row.seat
+        if row.kind == "private" and seat is not None and any(
+                r.kind == "prompt" and r.seat == seat and r.id > row.id for r in rows):
+            waiting.setdefault(seat, []).append(row)
+        elif row.kind == "prompt" and seat is not None and seat in waiting:
+            batches.append([*waiting.pop(seat), row])
+        else:
+            batches.append([row])
+    return batches
+
+
+def merge_news(rows: list[OutboxRow]) -> OutboxRow:
+    """A prompt carrying the private events of the rows before it, as `news`."""
+    news = [e for r in rows[:-1] for e in r.payload.get("events", [])]
+    return replace(rows[-1], payload={**rows[-1].payload, "news": news})

@@ -6,10 +6,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cogs.describe import choices_for
 from engine.core import get_game
 from engine.pirate_chest.policy import score
 from tests.e2e.harness import Table, components
 from tests.fake_discord.model import Message
+
+
+def notations_by_label(record: Any, state: Any, seat: int) -> dict[str, str]:
+    """What each label on the seat's panel means, as a notation (the panel shows plain words)."""
+    return {c.label: c.notation for c in choices_for(record, state, seat)}
 
 
 def panel_options(msg: Message) -> list[tuple[str, str, str | None]]:
@@ -57,8 +63,12 @@ async def take_turn(t: Table, game_id: int, rand: random.Random) -> None:
             panel = await open_panel(t, user, record.thread_id or 0, game_id)
             options = panel_options(panel)
         assert options, f"seat {seat} is waited on but its panel has no options: {panel.content}"
-        _, s = await t.bot.table.load(game_id)
-        scored = [(score(s, seat, game.parse(s, seat, label)) + rand.random() * 0.01, i)
+        record, s = await t.bot.table.load(game_id)
+        notation = notations_by_label(record, s, seat)
+        if any(label not in notation for label, _, _ in options):   # drawn before a move played for us
+            panel = await open_panel(t, user, record.thread_id or 0, game_id)
+            continue
+        scored = [(score(s, seat, game.parse(s, seat, notation[label])) + rand.random() * 0.01, i)
                   for i, (label, _, _) in enumerate(options)]
         label, cid, value = options[max(scored)[1]]
         await t.click(user, panel.id, cid, values=[value] if value is not None else None)

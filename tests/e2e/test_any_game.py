@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.core import get_game
-from tests.e2e.driver import open_panel, panel_options
+from tests.e2e.driver import notations_by_label, open_panel, panel_options
 from tests.e2e.harness import parley_bot
 from tests.fake_discord import FakeDiscord
 
@@ -51,7 +51,8 @@ async def test_the_toy_game_is_offered_and_plays_to_the_end(db: Path) -> None:
             assert user is not None
             panel = await open_panel(t, user, thread, record.id)
             wanted = game.notate(s, game.default_action(s, seat))
-            label, cid, value = next(o for o in panel_options(panel) if o[0] == wanted)
+            meaning = notations_by_label(record, s, seat)
+            label, cid, value = next(o for o in panel_options(panel) if meaning.get(o[0]) == wanted)
             await t.click(user, panel.id, cid, values=[value] if value is not None else None)
             await t.settle()
         else:

@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 
 import table.seen
+from cogs.describe import choices_for
 from engine.core import Event, get_game
 from engine.core.policy import get_policy
-from tests.e2e.driver import open_panel, panel_options
+from tests.e2e.driver import notations_by_label, open_panel, panel_options
 from tests.e2e.harness import Table, components, parley_bot
 from tests.e2e.test_privacy import readable_texts
 from tests.fake_discord import FakeDiscord
@@ -96,9 +97,12 @@ def latest_dm_panel(t: Table, user: int, game_id: int) -> Message | None:
     return panels[-1] if panels else None
 
 
-async def click_option(t: Table, user: int, panel: Message, notation: str) -> bool:
+async def click_option(t: Table, game_id: int, seat: int, user: int, panel: Message, notation: str) -> bool:
+    """Click the option that means `notation` (panels show plain words, not notations)."""
+    record, s = await t.bot.table.load(game_id)
+    meaning = notations_by_label(record, s, seat)
     for label, cid, value in panel_options(panel):
-        if label == notation:
+        if meaning.get(label) == notation:
             await t.click(user, panel.id, cid, values=[value] if value is not None else None)
             return True
     return False
@@ -116,14 +120,15 @@ async def decide(t: Table, w: Watch, game_id: int, path: str, rand: random.Rando
     if path == "typed":
         offered = await t.autocomplete(user, "play", "action", notation, channel_id=record.thread_id)
         w.check_text(user, "\n".join(c["name"] for c in offered), "autocomplete")
-        pick = next(c["value"] for c in offered if c["name"] == notation)
+        index = next(c.index for c in choices_for(record, s, seat) if c.notation == notation)
+        pick = next(c["value"] for c in offered if c["value"].startswith(f"{index}@"))
         await t.slash(user, "play", channel_id=record.thread_id, action=pick)
     else:
         panel = latest_dm_panel(t, user, game_id) if path == "dm panel" else None
-        if panel is None or not await click_option(t, user, panel, notation):
+        if panel is None or not await click_option(t, game_id, seat, user, panel, notation):
             path = "thread panel"   # no DM panel with this option (e.g. a stale one): the thread's
             panel = await open_panel(t, user, record.thread_id or 0, game_id)
-            assert await click_option(t, user, panel, notation), f"{notation!r} not on the panel"
+            assert await click_option(t, game_id, seat, user, panel, notation), f"{notation!r} not on the panel"
     w.used[path] += 1
     if rand.random() < 0.1:
         await t.slash(user, "hand", channel_id=record.thread_id)

@@ -35,19 +35,19 @@ def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
     runs = []
     for name in ("a", "b"):
         (tmp_path / name).mkdir()
-        runs.append(run_table(tmp_path / name, "--players", "3", "--bots", "3", "--seed", "same"))
+        runs.append(run_table(tmp_path / name, "--game", "pirate_chest", "--players", "3", "--bots", "3", "--seed", "same"))
     assert runs[0].returncode == 0 and runs[0].stdout == runs[1].stdout
 
 
 def test_variants_play_through(tmp_path: Path) -> None:
-    done = run_table(tmp_path, "--players", "6", "--bots", "6", "--seed", "v", "--options",
+    done = run_table(tmp_path, "--game", "pirate_chest", "--players", "6", "--bots", "6", "--seed", "v", "--options",
                      '{"voodoo_doll": true, "larger_board": true}')
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.strip().splitlines()[-1])["winners"]
 
 
 def test_a_human_seat_chooses_from_numbered_options_and_can_quit(tmp_path: Path) -> None:
-    done = run_table(tmp_path, "--players", "2", "--bots", "1", "--seed", "human", stdin="banana\n1\n1\nquit\n")
+    done = run_table(tmp_path, "--game", "pirate_chest", "--players", "2", "--bots", "1", "--seed", "human", stdin="banana\n1\n1\nquit\n")
     assert done.returncode == 0, done.stderr
     assert "1. captain sparrow" in done.stdout          # the captain draft opens the game
     assert "I don't understand 'banana'" in done.stdout  # bad input: a clear message, nothing changes
@@ -61,3 +61,22 @@ def test_a_human_seat_chooses_from_numbered_options_and_can_quit(tmp_path: Path)
 def test_an_unknown_game_is_refused(tmp_path: Path) -> None:
     done = run_table(tmp_path, "--game", "chess", "--players", "2", "--bots", "2")
     assert done.returncode == 2 and "Unknown game" in done.stderr
+
+
+def test_without_a_game_the_table_lists_the_games_to_choose_from(tmp_path: Path) -> None:
+    done = run_table(tmp_path, "--players", "2", "--bots", "2")
+    assert done.returncode == 2
+    assert "Choose a game with --game" in done.stderr and "--game pirate_chest" in done.stderr
+    assert "--game toy_treasure" in done.stderr          # every registered game is offered
+
+
+def test_a_player_at_the_terminal_picks_the_game_by_number() -> None:
+    import argparse
+
+    from engine.core import all_games
+    from table.local import choose_game
+    games = [g.id for g in all_games()]
+    args = argparse.Namespace(game=None)
+    assert choose_game(args, ask=lambda prompt: "2") == games[1]
+    assert choose_game(args, ask=lambda prompt: "9") is None
+    assert choose_game(argparse.Namespace(game="pirate_chest"), ask=lambda prompt: "1") == "pirate_chest"

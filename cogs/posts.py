@@ -1,0 +1,82 @@
+"""The words of Parley's messages: the thread's board post, the "your move" DM, the final
+result. Built from public views and the events a reader may see (cogs.describe, table.seen)."""
+from __future__ import annotations
+
+from typing import Any
+
+from cogs.common import title_of
+from cogs.describe import public_text, seat_label
+from engine.core import Outcome, get_game
+from store import GameRecord
+
+BOARD_EVENTS = 8      # events a board post shows; the rest are in /log
+DIGEST_LINES = 25     # lines of "since your last move" in a DM; the rest are counted, never dropped
+
+
+def when(unix: float) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone, e.g. 'in 3 hours'."""
+    return f"<t:{int(unix)}:R>"
+
+
+def headline(record: GameRecord, state: Any, *, mention: bool) -> str:
+    """The first line of a board post: whose move it is, pinging them, or that the game is over."""
+    game = get_game(record.game_type)
+    pending = game.pending(state)
+    if pending is None:
+        return f"🏁 **{title_of(record)} is over.**"
+    who = [f"{seat_label(record, w, mention=mention)} ({game.seat_name(state, w)})" for w in pending.waiting_on]
+    if pending.kind == "simultaneous":
+        return f"{', '.join(who)} — your sealed choice{'s' if len(who) > 1 else ''}: {pending.prompt}"
+    return f"{who[0]} — your move: {pending.prompt}"
+
+
+def last_lines(lines: list[str], n: int, where: str) -> str:
+    """The last `n` lines, saying how many came before (never cut silently)."""
+    shown = lines[-n:]
+    earlier = len(lines) - len(shown)
+    return "\n".join(([f"…{earlier} earlier {'line' if earlier == 1 else 'lines'} in {where}"] if earlier else []) + shown)
+
+
+def board_post(record: GameRecord, state: Any, events: list[str], due: float | None) -> str:
+    lines = [headline(record, state, mention=True)]
+    if due is not None and get_game(record.game_type).pending(state) is not None:
+        lines.append(f"⏳ Move due {when(due)}")
+    if events:
+        lines += ["", last_lines(events, BOARD_EVENTS, "/log")]
+    lines += ["", public_text(record, state)]
+    return "\n".join(lines)
+
+
+def your_move(record: GameRecord, prompt: str, digest: list[str], news: list[str], private: str,
+              due: float | None, forced_for_you: int = 0) -> str:
+    thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
+    parts = [f"⏰ **Your move** in {thread}: {prompt}."]
+    if due is not None:
+        parts.append(f"⏳ Due {when(due)} (`/settings away` pauses it while you are away).")
+    if digest:
+        parts.append("**Since your last move:**\n" + last_lines(digest, DIGEST_LINES, "/log"))
+    if news:
+        parts.append("**Just for you:**\n" + "\n".join(news))
+    if forced_for_you:
+        parts.append(f"({forced_for_you} move{'s' if forced_for_you != 1 else ''} with a single option "
+                     "were played for you; `/settings autoplay:off` to choose them yourself.)")
+    parts.append(private)
+    return "\n\n".join(p for p in parts if p)
+
+
+def final_result(record: GameRecord, state: Any, outcome: Outcome, *, mention: bool) -> str:
+    game = get_game(record.game_type)
+    lines = [f"🏁 **{title_of(record)} is over** — {outcome.reason or 'final scores'}"]
+    for seat, score in sorted(outcome.scores.items(), key=lambda kv: -kv[1]):
+        parts = ", ".join(f"{outcome.categories.get(k, k.replace('_', ' '))} {v}"
+                          for k, v in outcome.breakdown.get(seat, {}).items())
+        crown = "👑 " if seat in outcome.winners else ""
+        lines.append(f"{crown}{seat_label(record, seat, mention=mention)} ({game.seat_name(state, seat)}): "
+                     f"**{score}**" + (f" — {parts}" if parts else ""))
+    return "\n".join(lines)
+
+
+def winners_line(record: GameRecord, state: Any, outcome: Outcome) -> str:
+    game = get_game(record.game_type)
+    names = [f"{seat_label(record, w)} ({game.seat_name(state, w)})" for w in outcome.winners]
+    return f"Won by {', '.join(names)}." if names else "No winner."
