@@ -89,4 +89,4 @@ def undo(game: Game[Any, Any, Any], setup: Setup, log: list[LogEntry], seat: int
 
 
 def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(f"seat {s}" for s in seats)
+    return ", ".join(f"seat {s + 1}" for s in seats)
