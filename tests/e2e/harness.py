@@ -126,20 +126,29 @@ class Table:
 
 async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool = False) -> None:
     """Wait until the bot has no bots to run and nothing left to post (with `unsent_ok`,
-    until it is idle even though rows are left unsent, e.g. while posts keep failing)."""
+    until it is idle even though rows are left unsent, e.g. while posts keep failing).
+
+    Judged by the games, not only by the bot's flags: a cog answers the interaction first and
+    wakes the pump after (bot.wake), so a test that saw the answer can get here before the
+    wake. Until then the flags look idle, and if an idle pump has just posted the new rows,
+    nothing looks left to do; yet a game may still wait on a bot seat. Those games must have
+    moved on too (`timeout` only guards against a hang)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
+    unsent: set[int] = set()
+    bots_to_move: list[int] = []
     while loop.time() < deadline:
-        quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping
-        if quiet and unsent_ok:
-            return
         unsent = {r.game_id for r in await bot.store.unsent_outbox(limit=10_000)}
-        if quiet and unsent <= bot.table.held:
+        bots_to_move = await bot.table.waiting_on_bots()
+        quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping   # after the awaits
+        if quiet and not bots_to_move and (unsent_ok or unsent <= bot.table.held):
             return
-        if quiet:
+        if quiet and not unsent_ok:
             bot.woken.set()
         await asyncio.sleep(0.01)
-    raise TimeoutError("the bot did not settle")
+    raise TimeoutError(f"the bot did not settle in {timeout}s: games waiting on a bot {bots_to_move}, "
+                       f"games with unsent rows {sorted(unsent - bot.table.held)}, dirty {sorted(bot.dirty)}, "
+                       f"pumping {bot.pumping}")
 
 
 @asynccontextmanager

@@ -9,6 +9,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .server import WAIT
+
 if TYPE_CHECKING:
     import discord
 
@@ -36,7 +38,7 @@ class BotRun:
 
 
 @asynccontextmanager
-async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float = 5.0) -> AsyncIterator[BotRun]:
+async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float = WAIT) -> AsyncIterator[BotRun]:
     """Start ``bot`` with ``bot.start(fake.token)``, wait for ``on_ready``, and on exit close
     it and wait for ``start`` to return, so no session or socket outlives the test.
 
@@ -52,8 +54,11 @@ async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float 
     try:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        # wait_until_ready() cannot be awaited before login has run, so poll instead.
-        while not bot.is_ready():
+        # wait_until_ready() cannot be awaited before login has run, so poll instead. on_ready
+        # comes guild_ready_timeout after the last GUILD_CREATE *was read*; on a busy machine it
+        # can come first, so wait for the guild in the cache too: tests then see the same start
+        # however fast the machine is.
+        while not bot.is_ready() or (bot.intents.guilds and bot.get_guild(fake.guild_id) is None):
             if task.done():
                 task.result()  # re-raise the startup failure (bad token, route error, ...)
                 raise RuntimeError("bot.start() returned before the bot was ready")

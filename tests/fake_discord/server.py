@@ -30,6 +30,10 @@ from .records import Fault, InteractionRecord, RecordedRequest
 
 T = TypeVar("T")
 JSON = dict[str, Any]
+# How long the wait_* helpers wait by default. Only a guard against a hang: each returns as
+# soon as its condition holds, so a slow or busy machine passes the same tests, only a hung
+# one fails (saying what it waited for and the last requests).
+WAIT = 30.0
 
 _DEFAULT_BODIES: dict[int, JSON] = {
     403: {"message": "Cannot send messages to this user", "code": 50007},
@@ -253,7 +257,7 @@ class FakeDiscord:
 
     # ---- waiting --------------------------------------------------------------------------
 
-    async def wait_until(self, condition: Callable[[], T | None], timeout: float = 5.0, what: str = "") -> T:
+    async def wait_until(self, condition: Callable[[], T | None], timeout: float = WAIT, what: str = "") -> T:
         """Wait until ``condition()`` returns something truthy, re-checked on every request."""
         deadline = time.monotonic() + timeout
         while True:
@@ -269,35 +273,35 @@ class FakeDiscord:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._change.wait(), min(remaining, 0.05))
 
-    async def wait_for_request(self, predicate: Callable[[RecordedRequest], bool], timeout: float = 5.0, *,
+    async def wait_for_request(self, predicate: Callable[[RecordedRequest], bool], timeout: float = WAIT, *,
                                since: int = 0) -> RecordedRequest:
         """The first recorded request (from index ``since``) matching ``predicate``, already answered."""
         def first() -> RecordedRequest | None:
             return next((r for r in self.requests[since:] if r.status is not None and predicate(r)), None)
         return await self.wait_until(first, timeout, "a matching request")
 
-    async def wait_until_identified(self, timeout: float = 5.0) -> None:
+    async def wait_until_identified(self, timeout: float = WAIT) -> None:
         await asyncio.wait_for(self.gateway.identified.wait(), timeout)
 
-    async def wait_for_commands(self, *, guild: bool = True, timeout: float = 5.0) -> dict[str, JSON]:
+    async def wait_for_commands(self, *, guild: bool = True, timeout: float = WAIT) -> dict[str, JSON]:
         """Wait for the bot's command sync (guild or global) and return the synced commands."""
         scope = self.guild_id if guild else None
         await self.wait_until(lambda: scope in self._synced_scopes, timeout, "a command sync")
         return self.world.commands[scope]
 
-    async def wait_for_response(self, interaction_id: int, timeout: float = 5.0) -> InteractionRecord:
+    async def wait_for_response(self, interaction_id: int, timeout: float = WAIT) -> InteractionRecord:
         """Wait until the interaction has been acknowledged (its callback succeeded)."""
         rec = self.interactions[interaction_id]
         return await self.wait_until(lambda: rec if rec.acknowledged else None, timeout,
                                      f"the callback of interaction {interaction_id}")
 
-    async def wait_for_followups(self, interaction_id: int, count: int = 1, timeout: float = 5.0) -> list[Message]:
+    async def wait_for_followups(self, interaction_id: int, count: int = 1, timeout: float = WAIT) -> list[Message]:
         rec = self.interactions[interaction_id]
         await self.wait_until(lambda: len(rec.followup_ids) >= count, timeout,
                               f"{count} followup(s) of interaction {interaction_id}")
         return [self.world.messages[m] for m in rec.followup_ids]
 
-    async def wait_for_message(self, predicate: Callable[[Message], bool], timeout: float = 5.0) -> Message:
+    async def wait_for_message(self, predicate: Callable[[Message], bool], timeout: float = WAIT) -> Message:
         return await self.wait_until(
             lambda: next((m for m in self.world.messages.values() if not m.deleted and predicate(m)), None),
             timeout, "a matching message")

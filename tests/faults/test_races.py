@@ -94,12 +94,21 @@ async def redeliver(k: Kit, rec: Any) -> None:
 
 
 async def deliver_twice(k: Kit, rec: Any, at_once: bool) -> None:
-    """The same INTERACTION_CREATE again: after the first was answered, or straight away."""
+    """The same INTERACTION_CREATE again: after the first was answered, or straight away.
+    Returns once the bot has handled both: each delivery's handler calls back (the second
+    callback is refused, 40060), so two callbacks are what says the second one is done too."""
     if not at_once:
         await k.answered(rec)
     await redeliver(k, rec)
     await k.answered(rec)
+    await k.fake.wait_until(lambda: callbacks(k, rec) >= 2, timeout=30,
+                            what=f"the callback of the second delivery of interaction {rec.id}")
     await k.settle()
+    assert callbacks(k, rec) == 2 and rec.notes.count("second callback rejected: already acknowledged") == 1, rec.notes
+
+
+def callbacks(k: Kit, rec: Any) -> int:
+    return sum(r.path.endswith("/callback") for r in k.fake.interaction_responses(rec.id))
 
 
 async def applied_with(k: Kit, game_id: int, interaction_id: int) -> int:

@@ -87,7 +87,12 @@ async def test_checkpoints_run_beside_the_writer(db_path: Path, monkeypatch: pyt
         game_id, _ = await new_race(store)
         for _ in range(5):
             await play(store, game_id)
-        await asyncio.sleep(0.05)
+        # every commit above started a background checkpoint unless one was running: wait for
+        # the one in flight (if any) instead of guessing how long it takes
+        assert store._checkpointing is not None or store._checkpointer is not None, "no background checkpoint started"
+        if store._checkpointing is not None:
+            await asyncio.gather(store._checkpointing, return_exceptions=True)
+        assert store._checkpointing is None
         assert store._checkpointer is not None, "no background checkpoint ran"
         with sqlite3.connect(db_path) as other:   # everything committed is in the database file
             busy, wal_frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
