@@ -31,14 +31,13 @@ log = logging.getLogger(__name__)
 
 class ParleyBot(commands.Bot):
     def __init__(self, settings: Any, *, clock: Callable[[], float] = time.time, bot_delay: float = 1.5,
-                 timer_tick: float = 60.0, board_hold: float = 0.0, **bot_options: Any) -> None:
+                 timer_tick: float = 60.0, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
         self.settings = settings
         self.clock = clock
         self.bot_delay = bot_delay
         self.timer_tick = timer_tick
-        self.board_hold = board_hold
         self.dirty: set[int] = set()
         self.woken = asyncio.Event()
         self.pumping = False
@@ -48,7 +47,7 @@ class ParleyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.table = TableService(self.store, self.notifier, board_hold=self.board_hold)
+        self.table = TableService(self.store, self.notifier)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for cog in (Lobby(self), Play(self), Settings(self), Turns(self)):

@@ -102,8 +102,8 @@ async def act_from_panel(interaction: discord.Interaction, game_id: int, version
         return
     text, view = await panel_for(interaction, game_id, seat, done=done_line(chosen.label, result.forced),
                                  events=result.all_events)
+    bot.wake(game_id)   # before answering: a failed answer must not stall the bots
     await interaction.response.edit_message(content=clip(text), view=view)
-    bot.wake(game_id)
 
 
 def done_line(notation: str, forced: list[str]) -> str:
@@ -209,8 +209,8 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         await bot.table.undo(self.game_id, seat)
         text, view = await panel_for(interaction, self.game_id, seat)
-        await interaction.response.edit_message(content=clip(f"↩ Taken back.\n{text}"), view=view)
         bot.wake(self.game_id)
+        await interaction.response.edit_message(content=clip(f"↩ Taken back.\n{text}"), view=view)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"parley:move:(?P<game>\d+)"):

@@ -84,13 +84,15 @@ class Play(commands.Cog):
 
         async def decide() -> tuple[str, ActResult]:
             notation, version = await picked(bot.table, record.id, seat, action)
-            return notation, await bot.table.play(record.id, seat, notation, interaction_id=str(interaction.id),
-                                                  expected_version=version)
-        notation, result = await answer_soon(interaction, decide())
-        text, view = await panel_for(interaction, record.id, seat, done=done_line(notation, result.forced),
+            loaded, state = await bot.table.load(record.id)
+            label = next((c.label for c in choices_for(loaded, state, seat) if c.notation == notation), notation)
+            return label, await bot.table.play(record.id, seat, notation, interaction_id=str(interaction.id),
+                                               expected_version=version)
+        label, result = await answer_soon(interaction, decide())
+        text, view = await panel_for(interaction, record.id, seat, done=done_line(label, result.forced),
                                      events=result.all_events)
+        bot.wake(record.id)   # before answering: a failed answer must not stall the bots
         await reply(interaction, text, **({"view": view} if view else {}))
-        bot.wake(record.id)
 
     @play.autocomplete("action")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -148,8 +150,8 @@ class Play(commands.Cog):
         seat = await acting_seat(interaction, record)
         await bot.table.undo(record.id, seat)
         text, view = await panel_for(interaction, record.id, seat)
-        await reply(interaction, f"↩ Taken back.\n{text}", **({"view": view} if view else {}))
         bot.wake(record.id)
+        await reply(interaction, f"↩ Taken back.\n{text}", **({"view": view} if view else {}))
 
     @app_commands.command(name="move", description="Open your move panel")
     @app_commands.describe(game=GAME_NUMBER)

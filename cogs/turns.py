@@ -31,11 +31,16 @@ class Turns(commands.Cog):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
         self.tasks: list[asyncio.Task[None]] = []
+        self.stopping = False
 
     async def cog_load(self) -> None:
         self.tasks = [asyncio.create_task(self._pump_forever()), asyncio.create_task(self._timers_forever())]
 
     async def cog_unload(self) -> None:
+        # The flag as well as the cancel: on Python 3.11 a cancel that lands just as
+        # wait_for's inner wait completes can be swallowed, and the pump would go on forever.
+        self.stopping = True
+        self.bot.woken.set()
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -44,7 +49,7 @@ class Turns(commands.Cog):
     async def _pump_forever(self) -> None:
         await self.bot.wait_until_ready()
         await self.bot.resume_bots()
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self.stopping:
             with contextlib.suppress(TimeoutError):   # idle: look for unsent rows anyway
                 await asyncio.wait_for(self.bot.woken.wait(), timeout=PUMP_IDLE)
             self.bot.woken.clear()
@@ -78,7 +83,7 @@ class Turns(commands.Cog):
     # ---- timers ------------------------------------------------------------------------------
     async def _timers_forever(self) -> None:
         await self.bot.wait_until_ready()
-        while not self.bot.is_closed():
+        while not self.bot.is_closed() and not self.stopping:
             await asyncio.sleep(self.bot.timer_tick)
             try:
                 await self.check_timers()

@@ -10,7 +10,6 @@ import asyncio
 import difflib
 import logging
 import secrets
-import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -59,12 +58,9 @@ class ActResult:
 
 
 class TableService:
-    def __init__(self, store: Store, notifier: Notifier | None = None, *, board_hold: float = 0.0) -> None:
+    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
         self.store = store
         self.notifier: Notifier = notifier or NullNotifier()
-        self.board_hold = board_hold
-        self.held: set[int] = set()               # games whose latest board post is being held back
-        self._posted_waiting: dict[int, list[int]] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -272,26 +268,22 @@ class TableService:
     async def flush_outbox(self, limit: int = 100) -> int:
         """Deliver unsent outbox rows; returns how many rows were settled.
 
-        Per game, all unsent board posts go out as one post carrying all their events (a bot
-        burst or a multi-step turn makes one message, not twenty), then the other rows in order.
-        A board is held back while the same seats are still deciding, for up to `board_hold`
-        seconds. After a failure the rest of that game's rows wait for the next flush.
+        Per game, all unsent board posts go out as one delivery carrying all their events (a bot
+        burst or a multi-step turn makes one message, not twenty; the notifier edits the
+        hand-over's post), then the other rows in order, a seat's private rows folded into its
+        next prompt. After a failure the rest of that game's rows wait for the next flush.
         Delivery is at least once: a crash between deliver and mark_sent sends the same
         claimed batch again with the same nonce (see store migration 0002)."""
         by_game: dict[int, list[OutboxRow]] = {}
         for row in await self.store.unsent_outbox(limit):
             by_game.setdefault(row.game_id, []).append(row)
         settled = 0
-        self.held = set()
         for game_id, rows in by_game.items():
             boards = [r for r in rows if r.kind == "board"]
             if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
                 boards = [r for r in boards if r.batch == boards[0].batch]
             batches = ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"])
             for batch in batches:
-                if batch is boards and self._hold(boards):
-                    self.held.add(game_id)
-                    continue
                 if not await self._deliver(game_id, batch):
                     break
                 settled += len(batch)
@@ -312,17 +304,7 @@ class TableService:
             return False
         for row in batch:
             await self.store.mark_sent(row.id)
-        if item.kind == "board":
-            self._posted_waiting[game_id] = item.payload.get("waiting_on", [])
         return True
-
-    def _hold(self, boards: list[OutboxRow]) -> bool:
-        """Hold back a board post while the same seats are still deciding (a thread gets one
-        board per hand-over, not one per click), but never longer than `board_hold` seconds."""
-        latest = boards[-1]
-        return (self.board_hold > 0 and latest.batch is None
-                and self._posted_waiting.get(latest.game_id) == latest.payload.get("waiting_on")
-                and time.time() - boards[0].created_at < self.board_hold)
 
     # ---- helpers ---------------------------------------------------------------------------
     @staticmethod

@@ -7,15 +7,19 @@ import random
 from typing import Any
 
 from cogs.describe import choices_for
+from cogs.panel import LABEL
 from engine.core import get_game
 from engine.pirate_chest.policy import score
 from tests.e2e.harness import Table, components
 from tests.fake_discord.model import Message
 
 
+MAX_CLICKS_A_TURN = 200   # no test may hang: a turn longer than this fails with where it stopped
+
+
 def notations_by_label(record: Any, state: Any, seat: int) -> dict[str, str]:
     """What each label on the seat's panel means, as a notation (the panel shows plain words)."""
-    return {c.label: c.notation for c in choices_for(record, state, seat)}
+    return {c.label[:LABEL]: c.notation for c in choices_for(record, state, seat)}
 
 
 def panel_options(msg: Message) -> list[tuple[str, str, str | None]]:
@@ -57,7 +61,7 @@ async def take_turn(t: Table, game_id: int, rand: random.Random) -> None:
     user = record.seats[seat].user_id
     assert user is not None
     panel = await open_panel(t, user, record.thread_id or 0, game_id)
-    while True:
+    for _ in range(MAX_CLICKS_A_TURN):
         options = panel_options(panel)
         if not options:   # others acted since this panel was drawn: press Your move again
             panel = await open_panel(t, user, record.thread_id or 0, game_id)
@@ -78,6 +82,7 @@ async def take_turn(t: Table, game_id: int, rand: random.Random) -> None:
         pending = game.pending(s)
         if pending is None or seat not in pending.waiting_on:
             return
+    raise AssertionError(f"seat {seat + 1} was still deciding after {MAX_CLICKS_A_TURN} clicks: {panel.content[:300]}")
 
 
 async def play_to_the_end(t: Table, game_id: int, seed: int = 0, max_turns: int = 5000) -> None:

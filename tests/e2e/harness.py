@@ -141,19 +141,19 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
         unsent = {r.game_id for r in await bot.store.unsent_outbox(limit=10_000)}
         bots_to_move = await bot.table.waiting_on_bots()
         quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping   # after the awaits
-        if quiet and not bots_to_move and (unsent_ok or unsent <= bot.table.held):
+        if quiet and not bots_to_move and (unsent_ok or not unsent):
             return
         if quiet and not unsent_ok:
             bot.woken.set()
         await asyncio.sleep(0.01)
     raise TimeoutError(f"the bot did not settle in {timeout}s: games waiting on a bot {bots_to_move}, "
-                       f"games with unsent rows {sorted(unsent - bot.table.held)}, dirty {sorted(bot.dirty)}, "
+                       f"games with unsent rows {sorted(unsent)}, dirty {sorted(bot.dirty)}, "
                        f"pumping {bot.pumping}")
 
 
 @asynccontextmanager
 async def parley_bot(fake: FakeDiscord, db: Path, clock: Clock | None = None, **options: Any) -> AsyncIterator[Table]:
-    """The real bot on `db`; `options` go to ParleyBot (e.g. board_hold=0 to post every board at once)."""
+    """The real bot on `db`; `options` go to ParleyBot (e.g. a clock)."""
     settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id, discord_token="fake")
     clock = clock or Clock()
     options = {"bot_delay": 0.0, "timer_tick": 3600.0, "guild_ready_timeout": 0.05, **options}

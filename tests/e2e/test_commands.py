@@ -8,6 +8,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from cogs.describe import choices_for
+from cogs.play import choice_name
 from tests.e2e.driver import take_turn
 from tests.e2e.harness import Table, mentioned, parley_bot
 from tests.fake_discord import FakeDiscord
@@ -31,22 +33,28 @@ async def test_play_with_autocomplete_and_friendly_refusals(db: Path) -> None:
         game_id, thread = await t.open_table()
         seat, user = await t.pending_human(game_id)
         legal = await t.bot.table.legal(game_id, seat)
+        record, state = await t.bot.table.load(game_id)
+        choices = choices_for(record, state, seat)
 
+        # the list shows the options in plain words (with what they do), in the panel's order
         everything = await t.autocomplete(user, "play", "action", "", channel_id=thread)
-        assert [c["name"] for c in everything] == legal[:25] and len(everything) <= 25
+        assert [c["name"] for c in everything] == [choice_name(c) for c in choices][:25] and len(everything) <= 25
+        assert all(c["name"] not in legal for c in everything)     # labels, not the typed notation
         version = await version_of(t, game_id)
-        assert [c["value"] for c in everything] == [f"{i}@{version}" for i in range(len(everything))]
-        word = legal[-1].split()[-1][:4]
+        assert [c["value"] for c in everything] == [f"{c.index}@{version}" for c in choices][:25]
+        word = choices[-1].label.split()[-1][:4]
         typed = await t.autocomplete(user, "play", "action", word.upper(), channel_id=thread)
-        assert [c["name"] for c in typed] == [n for n in legal if word.lower() in n.lower()][:25]
-        assert typed and all(word.lower() in c["name"].lower() for c in typed)
+        wanted = [c for c in choices if word.lower() in c.label.lower() or word.lower() in c.notation]
+        assert [c["name"] for c in typed] == [choice_name(c) for c in wanted][:25] and typed
         nothing = await t.autocomplete(user, "play", "action", "zzzz", channel_id=thread)
         assert nothing == []
         waiting_on = await t.waiting_on(game_id)
-        record = await t.bot.store.load(game_id)
         idle = next(s.user_id for s in record.seats if s.user_id is not None and s.seat not in waiting_on)
         assert idle is not None
-        assert await t.autocomplete(idle, "play", "action", "", channel_id=thread) == []
+        not_yours = await t.autocomplete(idle, "play", "action", "", channel_id=thread)
+        assert len(not_yours) == 1 and not_yours[0]["name"].startswith("Not your move — Waiting on")
+        told = await ask(t, idle, "play", thread, action=not_yours[0]["value"])
+        assert told.content.startswith("✗ It is not your move yet."), told.content
 
         # a typo, an illegal move and someone else's move: refused, nothing changes
         version = await version_of(t, game_id)
@@ -61,10 +69,10 @@ async def test_play_with_autocomplete_and_friendly_refusals(db: Path) -> None:
         # the chosen option applies, and the answer shows what comes next
         log = len(await t.bot.store.log(game_id))
         done = await ask(t, user, "play", thread, action=typed[0]["value"])
-        assert done.content.startswith(f"✓ {typed[0]['name']}"), done.content
+        assert done.content.startswith(f"✓ {wanted[0].label}"), done.content
         await t.settle()
         rows = (await t.bot.store.log_rows(game_id))[log:]
-        assert rows[0].seat == seat and rows[0].notation == typed[0]["name"]
+        assert rows[0].seat == seat and rows[0].notation == wanted[0].notation
 
         # a pick from a list made before the board changed is refused, and changes nothing
         version = await version_of(t, game_id)
@@ -141,7 +149,7 @@ async def test_undo_takes_back_a_quiet_decision_but_not_a_roll(db: Path) -> None
         log = await t.bot.store.log(game_id)
 
         played = await ask(t, anne, "play", thread, action="privateer")
-        assert played.content.startswith("✓ privateer")
+        assert played.content.startswith("✓ Sail 1 space (Privateer)"), played.content
         assert all(n.startswith("sail 1 ") for n in await t.bot.table.legal(game_id, seat))
         version = await version_of(t, game_id)
         taken_back = await ask(t, anne, "undo", thread)
@@ -153,7 +161,7 @@ async def test_undo_takes_back_a_quiet_decision_but_not_a_roll(db: Path) -> None
         assert "The last decision was taken back." in (await t.bot.notifier.public_events(game_id))
 
         rolled = await ask(t, anne, "play", thread, action="roll")
-        assert rolled.content.startswith("✓ roll")
+        assert rolled.content.startswith("✓ Roll"), rolled.content
         version = await version_of(t, game_id)
         refused = await ask(t, anne, "undo", thread)
         assert refused.content.startswith("✗ 'roll' revealed something"), refused.content

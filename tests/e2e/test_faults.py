@@ -128,7 +128,7 @@ async def test_closed_dms_fall_back_to_the_thread_and_hand(db: Path) -> None:
 
 
 async def test_thread_posts_survive_rate_limits_and_server_errors(db: Path) -> None:
-    async with FakeDiscord() as fake, parley_bot(fake, db, board_hold=0) as t:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
         game_id, thread = await t.open_table()
         posts = rf"/channels/{thread}/messages$"
         rand = random.Random(7)
@@ -206,7 +206,7 @@ async def click_first(t: Table, user: int, panel: Message) -> Message:
 async def test_a_restart_keeps_panels_working_and_delivers_what_was_left(db: Path) -> None:
     clock = Clock()
     async with FakeDiscord() as fake:
-        async with parley_bot(fake, db, clock, board_hold=0) as t:
+        async with parley_bot(fake, db, clock) as t:
             game_id, thread = await t.open_table()
             rand = random.Random(11)
             for _ in range(3):
@@ -231,7 +231,7 @@ async def test_a_restart_keeps_panels_working_and_delivers_what_was_left(db: Pat
             assert t.run.errors == [], t.run.error_messages()
         outage.times = len(outage.hits)   # Discord is back
 
-        async with parley_bot(fake, db, clock, board_hold=0) as t:
+        async with parley_bot(fake, db, clock) as t:
             await t.settle()
             # what the old process left unsent went out, once
             rows = await t.bot.store.outbox_of(game_id)
@@ -270,7 +270,7 @@ async def press(fake: FakeDiscord, user: int, panel: Message, pick: int = 0) -> 
 
 async def test_one_decision_per_version_however_the_clicks_arrive(db: Path) -> None:
     async with FakeDiscord(users=("anne", "jack", "mary", "tom")) as fake, \
-            parley_bot(fake, db, board_hold=0) as t:
+            parley_bot(fake, db) as t:
         tom = fake.user_ids[3]
         game_id, thread = await t.open_table()   # anne, jack, mary and a bot; tom only watches
 

@@ -93,15 +93,15 @@ class Kit:
         return seat, user, game.notate(s, best)
 
     async def settle(self, timeout: float = 30.0) -> None:
-        """Until no bot seat is left to run and nothing is left to post (held boards aside)."""
+        """Until no bot seat is left to run and nothing is left to post."""
         await settle_bot(self.bot, timeout)
 
 
 @asynccontextmanager
 async def parley(fake: FakeDiscord, db: Path, **options: Any) -> AsyncIterator[Kit]:
-    """The real bot on `db` (no bot delay, boards posted at once unless options say otherwise)."""
+    """The real bot on `db`, with no bot delay unless options say otherwise."""
     settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id, discord_token="fake")
-    options = {"clock": lambda: START, "bot_delay": 0.0, "timer_tick": 3600.0, "board_hold": 0.0,
+    options = {"clock": lambda: START, "bot_delay": 0.0, "timer_tick": 3600.0,
                "guild_ready_timeout": 0.05, **options}
     bot = build_bot(settings, **options)
     async with running_bot(bot, fake) as run:
