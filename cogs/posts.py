@@ -23,7 +23,7 @@ def headline(record: GameRecord, state: Any, *, mention: bool) -> str:
     game = get_game(record.game_type)
     pending = game.pending(state)
     if pending is None:
-        return f"🏁 **{title_of(record)} is over.**"
+        return f"**{title_of(record)} has ended** — the result follows."
     who = [f"{seat_label(record, w, mention=mention)} ({game.seat_name(state, w)})" for w in pending.waiting_on]
     if pending.kind == "simultaneous":
         return f"{', '.join(who)} — your sealed choice{'s' if len(who) > 1 else ''}: {pending.prompt}"

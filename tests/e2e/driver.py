@@ -13,7 +13,6 @@ from engine.pirate_chest.policy import score
 from tests.e2e.harness import Table, components
 from tests.fake_discord.model import Message
 
-
 MAX_CLICKS_A_TURN = 200   # no test may hang: a turn longer than this fails with where it stopped
 
 

@@ -11,7 +11,7 @@ from PIL import Image
 from cogs.describe import choices_for
 from cogs.play import choice_name
 from tests.e2e.driver import take_turn
-from tests.e2e.harness import Table, mentioned, parley_bot
+from tests.e2e.harness import Table, custom_ids, mentioned, parley_bot
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.model import Message
 
@@ -206,9 +206,15 @@ async def test_game_subcommands(db: Path) -> None:
         else:
             raise AssertionError("mary never got a turn")
         log = len(await t.bot.store.log(game_id))
-        left = await ask(t, mary, "game leave", thread)
-        assert left.content == "You left; a bot plays your seat from now on."
+        asked = await ask(t, mary, "game leave", thread)
+        assert asked.content.startswith(f"Leave Pirate Chest #{game_id}?"), asked.content
+        assert (await t.bot.store.load(game_id)).seats[seat].user_id == mary     # nothing yet: it asks first
+        confirm = f"parley:leave:{game_id}:{mary}"
+        assert confirm in custom_ids(asked)
+        await t.click(mary, asked.id, confirm)
+        assert fake.world.messages[asked.id].content == "You left; a bot plays your seat from now on."
         await t.settle()
+        assert any(m.content.startswith(f"🚪 <@{mary}> left Pirate Chest #{game_id}") for m in t.bot_posts(thread))
         record = await t.bot.store.load(game_id)
         assert record.seats[seat].user_id is None and record.seats[seat].bot_policy == "greedy"
         assert any(r.seat == seat for r in (await t.bot.store.log_rows(game_id))[log:])
@@ -221,6 +227,9 @@ async def test_game_subcommands(db: Path) -> None:
         kicked = await ask(t, anne, "game kick", thread, member=jack)
         assert kicked.content.endswith("was removed from seat 2.")
         await t.settle()
+        assert any(m.content.startswith(f"🚪 <@{jack}> was removed from seat 2 by <@{anne}>")
+                   for m in t.bot_posts(thread))
+        assert any("You were removed from Pirate Chest" in m.content for m in fake.dm_messages(jack))
         assert (await t.bot.store.load(game_id)).seats[1].bot_policy == "greedy"
 
         # the host cancels; the thread hears it and the game takes no more moves

@@ -39,7 +39,7 @@ async def test_three_players_and_a_bot_play_a_whole_game(tmp_path: Path) -> None
         thread = record.thread_id
         public = [m for m in fake.public_messages() if m.channel_id == thread]
         final = [m for m in public if m.content.startswith("🏁")]
-        assert len(final) == 1 and "👑" in final[0].content and "chest 1" in final[0].content
+        assert len(final) == 1 and "👑" in final[0].content and "Brought the Chest home 1" in final[0].content
         # every human got a hand by DM and was mentioned in the thread when the game waited on them
         for user in fake.user_ids[:3]:
             assert any("Your hand" in m.content for m in fake.dm_messages(user)), user

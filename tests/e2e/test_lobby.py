@@ -15,7 +15,7 @@ async def test_a_game_opens_in_its_own_thread_and_starts_from_the_lobby(tmp_path
         assert len(threads) == 1
         thread = threads[0]
         lobby = t.thread_messages(thread.id)[0]
-        assert "lobby" in lobby.content and "parley:lobby:1:join" in custom_ids(lobby)
+        assert "Lobby: 1/" in lobby.content and "parley:lobby:1:join" in custom_ids(lobby)
         await t.click(jack, lobby.id, "parley:lobby:1:join")
         await t.click(mary, lobby.id, "parley:lobby:1:join")
         refused = await t.click(jack, lobby.id, "parley:lobby:1:start")

@@ -2,10 +2,8 @@
 pending, reminders on the injected clock, quiet hours, and the end of a game."""
 from __future__ import annotations
 
-import itertools
 import random
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from pathlib import Path
 
 from cogs.turns import Turns
@@ -28,8 +26,9 @@ def your_move_dms(t: Table, user: int) -> list[str]:
 
 
 def names_waiting(user: int, post: Message) -> bool:
-    """The post's closing 'Waiting on …' line names this user."""
-    return f"<@{user}>" in post.content.rsplit("Waiting on", 1)[-1]
+    """The post opens by naming this user: "<@user> (Their captain) — your move: …"."""
+    first = post.content.split("\n", 1)[0]
+    return f"<@{user}> (" in first and (" — your move: " in first or " — your sealed choice" in first)
 
 
 async def test_a_pending_seat_is_mentioned_and_gets_a_digest_by_dm(db: Path) -> None:
@@ -40,13 +39,10 @@ async def test_a_pending_seat_is_mentioned_and_gets_a_digest_by_dm(db: Path) -> 
         checked: dict[int, int] = {}   # user -> 'Your move' DMs seen with a digest checked
         for _ in range(60):
             seat, user = await t.pending_human(game_id)
-            # mentioned (and really pinged) in the thread, under the board with Your move
-            # the board post that started waiting on them pings them; later posts of the same wait
-            # (a held board released after board_hold) name them without pinging again
-            waits = list(itertools.takewhile(partial(names_waiting, user), reversed(board_posts(t, thread, game_id))))
-            assert waits, "the latest board post does not name the player the game waits on"
-            assert user in mentioned(fake, waits[-1]) and mentioned(fake, waits[-1]) <= humans
-            assert all(user not in mentioned(fake, m) for m in waits[:-1])
+            # the hand-over's board post opens with their name, pinging them (and only humans)
+            latest = board_posts(t, thread, game_id)[-1]
+            assert names_waiting(user, latest), latest.content[:200]
+            assert user in mentioned(fake, latest) and mentioned(fake, latest) <= humans
             # and DMed a 'Your move' with their options
             dms = your_move_dms(t, user)
             prompts = [r for r in await t.bot.store.outbox_of(game_id) if r.kind == "prompt" and r.target == f"seat:{seat}"]
@@ -55,9 +51,13 @@ async def test_a_pending_seat_is_mentioned_and_gets_a_digest_by_dm(db: Path) -> 
             assert any(c.get("custom_id", "").startswith(("parley:do:", "parley:pick:")) for c in components(last_dm))
             assert [a.filename for a in last_dm.attachments] == ["hand.png"]
             if len(dms) >= 2:   # a full round later: what happened since, in public words
-                digest = dms[-1].split("**Since your last turn:**\n", 1)
+                digest = dms[-1].split("**Since your last move:**\n", 1)
                 assert len(digest) == 2, dms[-1]
-                lines = digest[1].split("\n**Your hand**")[0].split("\n")   # the hand follows
+                lines = digest[1].split("\n\n")[0].split("\n")          # the next part follows a blank line
+                earlier = [x for x in lines if x.startswith("…")]
+                assert len(earlier) <= 1 and all(x.endswith("earlier lines in /log") or x.endswith("earlier line in /log")
+                                                 for x in earlier)
+                lines = [x for x in lines if not x.startswith("…")]
                 public = set(await t.bot.notifier.public_events(game_id))
                 assert lines and set(lines) <= public, lines
                 checked[user] = len(dms)
@@ -137,11 +137,18 @@ async def test_the_end_posts_scores_and_archives_the_thread_a_day_later(db: Path
         lines = final[0].content.split("\n")
         assert f"**{'Pirate Chest'} #{game_id} is over**" in lines[0] and "turn" in lines[0]
         assert len(lines) == 1 + len(record.seats)
-        for s, line in zip(record.seats, lines[1:], strict=True):
-            assert all(f"{k} " in line for k in ("chest", "coins", "sinkings", "times_sunk")), line
+        for line in lines[1:]:   # the players' own words for each category, not field names
+            assert all(f"{k} " in line for k in ("Brought the Chest home", "Coins held", "Ships sunk", "Times sunk")), line
+            assert "times_sunk" not in line
+        for s in record.seats:
             if s.user_id is not None:
-                assert f"<@{s.user_id}>" in line
+                assert sum(f"<@{s.user_id}>" in line for line in lines[1:]) == 1
         assert mentioned(fake, final[0]) == set()   # named, not pinged
+        # and every player gets the result by DM
+        for s in record.seats:
+            if s.user_id is not None:
+                assert any(m.content.startswith(f"🏁 **Pirate Chest #{game_id} is over**")
+                           for m in fake.dm_messages(s.user_id)), s.user_id
 
         timers = await t.bot.store.timers_of(game_id)
         assert [x.kind for x in timers] == ["archive"]

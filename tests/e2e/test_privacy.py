@@ -136,6 +136,7 @@ def watch_posts(t: Table) -> list[Posted]:
     posted: list[Posted] = []
     deliver = t.bot.notifier.deliver
     world = t.fake.world
+    began: dict[int, int] = {}   # board message -> the first version it covers (it is edited on)
 
     async def watched(record: GameRecord, state: Any, item: OutboxRow) -> None:
         first = item.version
@@ -145,12 +146,16 @@ def watch_posts(t: Table) -> list[Posted]:
                          and r.id <= item.id], default=first)
         now = secrets(state)
         assert versions[record.id].get(record.version) == now
-        during = [s for v, s in versions[record.id].items() if first <= v <= record.version]
         newest = max(world.messages, default=0)
+        edits = {i: len(m.history) for i, m in world.messages.items()}
         await deliver(record, state, item)
-        fresh = [m for i, m in world.messages.items() if i > newest and m.visibility == "public"]
-        before = versions[record.id].get(first - 1)
-        posted.extend(Posted(m, item.kind, now, during, before) for m in fresh)
+        fresh = [m for i, m in world.messages.items() if m.visibility == "public"
+                 and (i > newest or len(m.history) > edits.get(i, 0))]
+        for m in fresh:   # an edited post shows the hand-over's events since it was first posted
+            began.setdefault(m.id, first)
+            start = began[m.id]
+            during = [s for v, s in versions[record.id].items() if start <= v <= record.version]
+            posted.append(Posted(m, item.kind, now, during, versions[record.id].get(start - 1)))
 
     t.bot.notifier.deliver = watched  # type: ignore[method-assign]
     return posted
@@ -165,13 +170,14 @@ async def test_no_public_message_names_a_hand_card_or_a_hidden_coin(db: Path) ->
         record = await t.bot.store.load(game_id)
         assert record.status == "finished"
 
-        # every public message came from a delivery (and is checked below), but the lobby
+        # every public message came from a delivery (and is checked below), but the lobby and
+        # the announcements of the cogs (reminders, leaving, deadlines: no card in them)
         checked = {p.message.id for p in posted}
         lobby = record.settings["lobby_message_id"]
         assert [m.content[:80] for m in fake.public_messages() if m.id not in checked and m.id != lobby] == []
         assert not any(w.search(fake.world.messages[lobby].content) for w in CARD_WORDS.values())
         assert {p.kind for p in posted} >= {"board", "final"}
-        assert len([p for p in posted if p.kind == "board"]) >= 5
+        assert len({p.message.id for p in posted if p.kind == "board"}) >= 5
 
         found = {p.message.id: leaks(p) for p in posted}
         assert not any(found.values()), {i: (f, fake.world.messages[i].content) for i, f in found.items() if f}

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import cogs.common
+from cogs.describe import choices_for
 from tests.e2e.harness import parley_bot
 from tests.fake_discord import FakeDiscord
 
@@ -20,7 +21,9 @@ async def test_play_defers_while_the_store_is_held_and_answers_after(db: Path, m
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
         game_id, thread = await t.open_table()
         seat, user = await t.pending_human(game_id)
-        notation = (await t.bot.table.legal(game_id, seat))[0]
+        record, state = await t.bot.table.load(game_id)
+        choice = choices_for(record, state, seat)[0]
+        notation = choice.notation
         release = asyncio.Event()
         commit = t.bot.store.commit_action
 
@@ -38,6 +41,6 @@ async def test_play_defers_while_the_store_is_held_and_answers_after(db: Path, m
         await fake.wait_until(lambda: (m := fake.original_message(rec.id)) is not None and not m.loading,
                               timeout=10, what="the answer after the defer")
         answer = fake.original_message(rec.id)
-        assert answer is not None and answer.content.startswith(f"✓ {notation}"), answer.content
+        assert answer is not None and answer.content.startswith(f"✓ {choice.label}"), answer.content
         assert (await t.bot.store.load(game_id)).version > version
         t.assert_clean()
