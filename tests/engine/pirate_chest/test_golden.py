@@ -12,17 +12,20 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Setup, act, get_game, setup_state
-from engine.pirate_chest.policy import greedy
+from engine.pirate_chest.policy import greedy_v1
 
 GOLDEN = Path(__file__).parent / "golden" / "three_players.json"
 GAME = get_game("pirate_chest")
+MAX_STEPS = 5000   # no test may hang: a playthrough longer than this fails with where it stopped
 
 
 def play() -> dict[str, Any]:
     s = setup_state(GAME, Setup(game="pirate_chest", players=3, seed="golden", options={"voodoo_doll": True}))
-    bots = [greedy(f"golden-{i}") for i in range(3)]
-    steps = []
+    # greedy-v1 is frozen, so this file changes only when the rules do, not when a bot improves
+    bots = [greedy_v1(f"golden-{i}") for i in range(3)]
+    steps: list[dict[str, Any]] = []
     while (pending := GAME.pending(s)) is not None:
+        assert len(steps) < MAX_STEPS, f"the golden game was still going after {MAX_STEPS} steps: {pending}"
         seat = pending.waiting_on[0]
         legal = [GAME.notate(s, a) for a in GAME.legal_actions(s, seat)]
         t = act(GAME, s, seat, bots[seat].choose(GAME, s, seat))
