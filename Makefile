@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 ARGS ?=
 
-# Checked by ruff and mypy. A layer that has no Python files yet is skipped (mypy refuses an
-# empty folder); every layer is a package, so its __init__.py brings it in.
-LINT_PATHS := $(strip $(foreach d,engine store table render cogs,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
+# Checked by ruff and mypy: the code, its tests and its benchmarks. A folder that has no Python
+# files yet is skipped (mypy refuses an empty folder); each is a package, so its __init__.py brings it in.
+LINT_PATHS := $(strip $(foreach d,engine store table render cogs tests bench,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
 
 .PHONY: run local test lint bench faults clean
 

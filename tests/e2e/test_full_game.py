@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from tests.e2e.driver import play_to_the_end
-from tests.e2e.harness import parley_bot
+from tests.e2e.harness import Table, parley_bot
 from tests.fake_discord import FakeDiscord
 
 # A seed whose game ends naturally (the Chest brought home) in about ten seconds here; game length
@@ -14,7 +14,7 @@ from tests.fake_discord import FakeDiscord
 SEED = "sea-7"
 
 
-async def open_table(t, fake: FakeDiscord, options: str | None = None,  # type: ignore[no-untyped-def]
+async def open_table(t: Table, fake: FakeDiscord, options: str | None = None,
                      seed: str | None = None) -> int:
     anne, jack, mary = fake.user_ids[:3]
     await t.slash(anne, "game new", game="pirate_chest", players=4, options=options, seed=seed)

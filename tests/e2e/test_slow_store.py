@@ -41,6 +41,7 @@ async def test_play_defers_while_the_store_is_held_and_answers_after(db: Path, m
         await fake.wait_until(lambda: (m := fake.original_message(rec.id)) is not None and not m.loading,
                               timeout=10, what="the answer after the defer")
         answer = fake.original_message(rec.id)
-        assert answer is not None and answer.content.startswith(f"✓ {choice.label}"), answer.content
+        assert answer is not None
+        assert answer.content.startswith(f"✓ {choice.label}"), answer.content
         assert (await t.bot.store.load(game_id)).version > version
         t.assert_clean()

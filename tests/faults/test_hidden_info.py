@@ -25,8 +25,9 @@ from hypothesis import strategies as st
 
 from engine.core import Setup, act, get_game, setup_state
 from engine.pirate_chest.policy import greedy
-from render.pirate_chest import render_board, render_hand
-from tests.engine.hidden import scramble_pirate_chest
+from render.pirate_chest.board import render_board
+from render.pirate_chest.hand import render_hand
+from tests.engine.pirate_chest.conformance import scramble_pirate_chest
 from tests.faults.common import report, size
 
 GAME = get_game("pirate_chest")

@@ -42,5 +42,5 @@ async def play(store: Store, game_id: int, kind: str = "roll", interaction_id: s
     version = await store.commit_action(
         game_id, record.version, seat, GAME.notate(state, action), t.state.model_dump_json(),
         interaction_id=interaction_id, status="finished" if GAME.outcome(t.state) else None,
-        outbox=[OutboxItem("events", "thread", {"texts": [e.text for e in t.events]})])
+        outbox=[OutboxItem("board", "thread", {"texts": [e.text for e in t.events]})])
     return version, t.state

@@ -113,7 +113,7 @@ async def test_a_stale_version_is_rejected_and_changes_nothing(store: Store) -> 
     before = await _unchanged(store, game_id)
     with pytest.raises(StaleStateError, match="The board changed while you were deciding"):
         await store.commit_action(game_id, version, 1, "roll", '{"tampered": true}',
-                                  interaction_id="late", outbox=[OutboxItem("events", "thread")])
+                                  interaction_id="late", outbox=[OutboxItem("board", "thread")])
     assert await _unchanged(store, game_id) == before
     version, _ = await play(store, game_id, interaction_id="late")  # the id was not burnt
     assert version == before[0].version + 1
@@ -158,13 +158,13 @@ async def test_undo_marks_the_action_undone_and_the_log_leaves_it_out(store: Sto
     log = await store.log(game_id)
     before, shorter = undo(GAME, record.setup, log, seat=1)
     version = await store.commit_undo(game_id, record.version, before.model_dump_json(),
-                                      [OutboxItem("undo", "thread")])
+                                      [OutboxItem("final", "thread")])
     assert await store.log(game_id) == shorter == [(0, "roll")]
     assert [(r.seq, r.notation, r.undone) for r in await store.log_rows(game_id)] == [
         (1, "roll", False), (2, "pass", True)]
     assert (await store.load(game_id)).state() == before
     assert await store.verify(game_id) == (True, "snapshot equals the replay of 1 actions")
-    assert [o.version for o in await store.outbox_of(game_id) if o.kind == "undo"] == [version]
+    assert [o.version for o in await store.outbox_of(game_id) if o.kind == "final"] == [version]
     await play(store, game_id, "roll")
     assert [r.seq for r in await store.log_rows(game_id)] == [1, 2, 3]  # seq never reused
     assert await store.log(game_id) == [(0, "roll"), (1, "roll")]

@@ -12,20 +12,20 @@ async def test_outbox_rows_are_written_with_the_action_they_announce(store: Stor
     record = await store.load(game_id)
     new_version = await store.commit_action(
         game_id, version, 0, "pass", record.snapshot or {},
-        outbox=[OutboxItem("events", "thread", {"texts": ["Seat 0 passes."]}),
+        outbox=[OutboxItem("board", "thread", {"texts": ["Seat 0 passes."]}),
                 OutboxItem("prompt", "seat:1", {"prompt": "roll or pass"})])
     rows = [r for r in await store.outbox_of(game_id) if r.version == new_version]
     assert [(r.kind, r.target, r.payload) for r in rows] == [
-        ("events", "thread", {"texts": ["Seat 0 passes."]}), ("prompt", "seat:1", {"prompt": "roll or pass"})]
+        ("board", "thread", {"texts": ["Seat 0 passes."]}), ("prompt", "seat:1", {"prompt": "roll or pass"})]
     assert all(r.sent_at is None and r.attempts == 0 for r in rows)
 
 
 async def test_sent_rows_leave_the_queue_and_failures_are_counted(store: Store) -> None:
     game_id, _ = await new_race(store)  # the start queues a "board" row
-    await play(store, game_id)          # each play queues an "events" row
+    await play(store, game_id)          # each play queues a "board" row
     await play(store, game_id)
     start, first, second = await store.unsent_outbox()
-    assert [start.kind, first.kind, second.kind] == ["board", "events", "events"]
+    assert [start.kind, first.kind, second.kind] == ["board", "board", "board"]
     assert start.version < first.version < second.version
     await store.mark_sent(start.id)
     await store.mark_failed(first.id, "403 Forbidden (error code: 50007)")

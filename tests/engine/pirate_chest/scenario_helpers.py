@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Setup, act_text, get_game, setup_state
+from engine.core import Pending, Setup, act_text, get_game, setup_state
 from engine.pirate_chest.defs import defs
 from engine.pirate_chest.state import Player, State, Turn
 from engine.scenario import merge_patch
@@ -119,3 +119,10 @@ def players(out: dict[str, Any]) -> list[dict[str, Any]]:
 def hidden_coins(out: dict[str, Any]) -> dict[str, int]:
     """Coin id -> island, for every face-down coin on the islands."""
     return {c["id"]: int(n) for n, cs in out["state"]["islands"].items() for c in cs if not c["face_up"]}
+
+
+def pending_of(s: State) -> Pending:
+    """What the game waits on; the game must not be over."""
+    pending = GAME.pending(s)
+    assert pending is not None, "the game is over"
+    return pending

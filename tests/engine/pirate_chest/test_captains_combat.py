@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, run, state, turn
+from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, pending_of, player, run, state, turn
 
 
 def _table(*players: dict, forced=(), on_islands=None, **extra):
@@ -56,7 +56,7 @@ def test_girl_power_discard_a_card_for_plus_2() -> None:
     """PC-GIRL-01, PC-GIRL-02 (reading: once a fight, after the dice, on her own total only):
     3 against 4, Calico discards a card for 5 and wins."""
     s, _ = _fight(player("calico", hand=["rum", "knives"]), player("kidd"), "broadsides", [3, 4])
-    assert GAME.pending(s).prompt == "decide on Girl Power"
+    assert pending_of(s).prompt == "decide on Girl Power"
     assert legal(s, 0) == ["girl-power knives", "girl-power rum", "pass"]
     s, events = act(s, (0, "girl-power rum"))
     assert "Girl Power: Calico Jack discards Rum for +2 (5)." in events
@@ -157,7 +157,7 @@ def test_steal_card_at_random() -> None:
     stolen = t.state.players[0].hand
     assert len(stolen) == 1 and sorted(stolen + t.state.players[1].hand) == ["axes", "knives", "rum"]
     private = [e for e in t.events if e.visible_to is not None]
-    assert [set(e.visible_to) for e in private] == [{0, 1}]
+    assert [set(e.visible_to or ()) for e in private] == [{0, 1}]
 
 
 def test_steal_nothing_to_steal_or_target_at_home() -> None:
@@ -233,7 +233,7 @@ def test_ram_only_when_landing() -> None:
     s = _table(player("nemo", position=1, hand=["mutiny"]), player("kidd", position=10))
     s, _ = act(s, (0, "play mutiny"))
     assert s.fight is not None and s.fight.mode == "boarding"
-    assert GAME.pending(s).prompt == "choose fight cards (sealed)"
+    assert pending_of(s).prompt == "choose fight cards (sealed)"
 
 
 def test_ram_nautilus_immune_to_wind_and_storm_cards() -> None:

@@ -2,7 +2,7 @@
 RAIDER, FEARSOME, NEVER LAND, MUTINY."""
 from __future__ import annotations
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, run, state, turn
+from tests.engine.pirate_chest.scenario_helpers import act, islands, legal, pending_of, player, run, state, turn
 
 
 def _table(*players: dict, forced=(), on_islands=None, **extra):
@@ -47,7 +47,7 @@ def test_luck_start_of_turn_draw_two_keep_one() -> None:
     s = _table(player("kidd", position=1), player("sparrow", position=20), forced=[1],
                secret={"deck": ["rum", "flee", "knives"]})
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert GAME.pending(s).prompt == "keep one of two drawn cards"
+    assert pending_of(s).prompt == "keep one of two drawn cards"
     assert legal(s, 1) == ["keep flee", "keep knives"]
     s, _ = act(s, (1, "keep knives"))
     assert (s.players[1].hand, s.discard, s.secret.deck) == (["knives"], ["flee"], ["rum"])
@@ -224,7 +224,7 @@ def test_blockade_admiral_hand_limit_is_7() -> None:
     assert s.turn.seat == 1 and len(s.players[0].hand) == 7
     s = _table(player("horatio", position=1, hand=[*seven, "darkness"]), player("kidd"), forced=[1])
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert GAME.pending(s).prompt == "discard cards" and s.stack[-1].count == 1
+    assert pending_of(s).prompt == "discard cards" and s.stack[-1].count == 1
 
 
 # ---- RAIDER (Captain Morgan) ------------------------------------------------------------------

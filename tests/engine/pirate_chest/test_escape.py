@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, state, turn
+from tests.engine.pirate_chest.scenario_helpers import act, islands, legal, pending_of, player, state, turn
 
 
 def _landed(defender: str = "kidd", attacker: str = "redbeard", dice=(), **fields):
@@ -20,7 +20,7 @@ def _landed(defender: str = "kidd", attacker: str = "redbeard", dice=(), **field
 def test_escape_offered_to_the_ship_landed_on() -> None:
     """PC-ESCAPE-01: before any fight the defender is asked whether to try to escape."""
     s = _landed(hand=["flee", "knives"])
-    pending = GAME.pending(s)
+    pending = pending_of(s)
     assert (pending.kind, pending.waiting_on, pending.prompt) == ("reaction", (1,), "decide whether to try to escape")
     assert legal(s, 1) == ["play flee", "escape", "stand"]
     assert legal(s, 0) == []
@@ -42,7 +42,7 @@ def test_escape_below_5_the_fight_goes_ahead(roll: int) -> None:
     """PC-ESCAPE-03: a failed escape leads to the fight (both sides choose fight cards)."""
     s, events = act(_landed(dice=[roll]), (1, "escape"))
     assert f"Captain Kidd fails to escape ({roll})." in events
-    assert GAME.pending(s).prompt == "choose fight cards (sealed)"
+    assert pending_of(s).prompt == "choose fight cards (sealed)"
     assert s.fight is not None and s.fight.mode == "both"
 
 
@@ -83,5 +83,5 @@ def test_escape_not_offered_against_card_forced_boarding() -> None:
     players = [player("redbeard", position=1, hand=["mutiny"]), player("kidd", position=10)]
     s = state({"players": players, **turn(0), "islands": islands()}, captains=["redbeard", "kidd"])
     s, _ = act(s, (0, "play mutiny"))
-    assert GAME.pending(s).prompt == "choose fight cards (sealed)"
+    assert pending_of(s).prompt == "choose fight cards (sealed)"
     assert s.fight is not None and (s.fight.mode, s.fight.landed) == ("boarding", False)

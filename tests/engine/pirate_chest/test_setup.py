@@ -5,7 +5,7 @@ import pytest
 
 from engine.core import IllegalActionError, Setup, setup_state
 from engine.pirate_chest.defs import defs
-from tests.engine.pirate_chest.scenario_helpers import GAME, legal, run, state
+from tests.engine.pirate_chest.scenario_helpers import GAME, legal, pending_of, run, state
 
 BASE_ISLANDS = {3, 9, 15, 21}
 PLAIN = ["kidd", "jones", "hook", "bart", "silver", "lola"]   # no ability touches setup dice or draws
@@ -30,7 +30,7 @@ def test_setup_captains_chosen_in_seat_order_each_only_once() -> None:
     """PC-SETUP-01, PC-SHIP-23: seats choose a captain one after another (all 19 offered to the
     first); a captain already taken is not offered again, and a preset list may not repeat one."""
     s = state(players=3)
-    assert GAME.pending(s).waiting_on == (0,)
+    assert pending_of(s).waiting_on == (0,)
     assert len(legal(s, 0)) == 19
     out = run(actions=[(0, "captain sparrow")], players=3)
     assert out["pending"]["waiting_on"] == [1]

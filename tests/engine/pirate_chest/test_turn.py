@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, run, state, turn
+from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, pending_of, player, run, state, turn
 
 KIDD_JONES = ["kidd", "jones"]
 
@@ -110,13 +110,13 @@ def test_turn_end_discard_down_to_5() -> None:
     hand = ["rum", "flee", "knives", "axes", "pikes", "scurvy", "lost"]
     s = state(_two(kidd={"hand": hand}, rng={"forced": [1]}), captains=KIDD_JONES)
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert GAME.pending(s).prompt == "discard cards" and s.stack[-1].count == 2
+    assert pending_of(s).prompt == "discard cards" and s.stack[-1].count == 2
     s, _ = act(s, (0, "discard rum"))
-    assert GAME.pending(s).waiting_on == (0,)
+    assert pending_of(s).waiting_on == (0,)
     s, _ = act(s, (0, "discard lost"))
     assert sorted(s.players[0].hand) == ["axes", "flee", "knives", "pikes", "scurvy"]
     assert s.discard[-2:] == ["rum", "lost"]
-    assert (s.turn.seat, GAME.pending(s).prompt) == (1, "take a turn")
+    assert (s.turn.seat, pending_of(s).prompt) == (1, "take a turn")
 
 
 def test_turn_hand_limit_only_at_end_of_own_turn() -> None:
@@ -126,9 +126,9 @@ def test_turn_hand_limit_only_at_end_of_own_turn() -> None:
     s = state(_two(jones={"hand": hand}, secret={"deck": ["hurricane"]}, rng={"forced": [1, 1]}),
               captains=KIDD_JONES)
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert (s.turn.seat, len(s.players[1].hand), GAME.pending(s).prompt) == (1, 8, "take a turn")
+    assert (s.turn.seat, len(s.players[1].hand), pending_of(s).prompt) == (1, 8, "take a turn")
     s, _ = act(s, (1, "roll"), (1, "sail 1 cw"), (1, "end"))
-    assert (GAME.pending(s).waiting_on, s.stack[-1].count) == ((1,), 3)
+    assert (pending_of(s).waiting_on, s.stack[-1].count) == ((1,), 3)
 
 
 def test_turn_cards_played_on_own_turn_any_number() -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, run, state, turn
+from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, pending_of, player, run, state, turn
 
 SIX = ["kidd", "jones", "hook", "bart", "silver", "lola"]
 
@@ -82,7 +82,7 @@ def test_variant_voodoo_doll_curse_at_end_of_turn() -> None:
     random island): the holder ends his turn, names a target and rolls on the Curse Table."""
     s = _doll_holder([1, 3])
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert GAME.pending(s).prompt == "decide whether to use the Voodoo Doll"
+    assert pending_of(s).prompt == "decide whether to use the Voodoo Doll"
     assert legal(s, 0) == ["doll jones", "keep-doll"]
     s, events = act(s, (0, "doll jones"))
     assert "Curse 3: Davy Jones discards a random card." in events
