@@ -52,13 +52,9 @@ async def open_panel(t: Table, user: int, thread_id: int, game_id: int) -> Messa
 
 async def take_turn(t: Table, game_id: int, rand: random.Random) -> None:
     """One seat that the game waits on makes decisions until it is no longer waited on."""
+    seat, user = await t.pending_human(game_id)
     record, s = await t.bot.table.load(game_id)
     game = get_game(record.game_type)
-    pending = game.pending(s)
-    assert pending is not None
-    seat = next(w for w in pending.waiting_on if record.seats[w].user_id is not None)
-    user = record.seats[seat].user_id
-    assert user is not None
     panel = await open_panel(t, user, record.thread_id or 0, game_id)
     for _ in range(MAX_CLICKS_A_TURN):
         options = panel_options(panel)

@@ -109,13 +109,9 @@ async def click_option(t: Table, game_id: int, seat: int, user: int, panel: Mess
 
 
 async def decide(t: Table, w: Watch, game_id: int, path: str, rand: random.Random) -> None:
+    seat, user = await t.pending_human(game_id)
     record, s = await t.bot.table.load(game_id)
     game = get_game(record.game_type)
-    pending = game.pending(s)
-    assert pending is not None
-    seat = next(x for x in pending.waiting_on if record.seats[x].user_id is not None)
-    user = record.seats[seat].user_id
-    assert user is not None
     notation = chosen(game, s, seat, rand)
     if path == "typed":
         offered = await t.autocomplete(user, "play", "action", notation, channel_id=record.thread_id)
