@@ -58,8 +58,8 @@ def your_move(record: GameRecord, prompt: str, digest: list[str], news: list[str
     if news:
         parts.append("**Just for you:**\n" + "\n".join(news))
     if forced_for_you:
-        parts.append(f"({forced_for_you} move{'s' if forced_for_you != 1 else ''} with a single option "
-                     "were played for you; `/settings autoplay:off` to choose them yourself.)")
+        moves = "1 move with a single option was" if forced_for_you == 1 else f"{forced_for_you} moves with a single option were"
+        parts.append(f"({moves} played for you; `/settings autoplay:off` to choose them yourself.)")
     parts.append(private)
     return "\n\n".join(p for p in parts if p)
 
