@@ -14,11 +14,11 @@ from engine.pirate_chest import actions as A
 from engine.pirate_chest import labels, notation, policy
 from engine.pirate_chest.actions import Action
 from engine.pirate_chest.defs import DATA_DIR, defs
+from engine.pirate_chest.flow import settle
 from engine.pirate_chest.rules.apply import apply_action
 from engine.pirate_chest.rules.common import name
 from engine.pirate_chest.rules.legal import legal_actions
-from engine.pirate_chest.rules.setup import assign_captain, draft_next
-from engine.pirate_chest.rules.turn import settle
+from engine.pirate_chest.rules.setup import assign_captain
 from engine.pirate_chest.state import Player
 from engine.pirate_chest.state import State as PCState
 from engine.pirate_chest.view import PirateChestView, build_view
@@ -28,15 +28,6 @@ from engine.pirate_chest.view import PirateChestView, build_view
 # first legal option (the cheapest: lists start with the plainest choice).
 DEFAULT_PREFERENCE: tuple[type, ...] = (A.Ready, A.Pass, A.KeepDoll, A.Escape, A.Roll, A.End)
 LARGER_BOARD_FROM = 5   # the rulebook recommends the larger board for 5 or more players
-
-PROMPTS = {
-    "captain": "choose a captain", "home": "choose a home port", "keep": "keep one of two drawn cards",
-    "sail": "choose where to sail", "die": "choose a die result", "target": "choose a target",
-    "space": "choose a space", "attack": "choose which ship to attack", "engage": "choose how to attack",
-    "escape": "decide whether to try to escape", "fight-cards": "choose fight cards (sealed)",
-    "girl-power": "decide on Girl Power", "take-coin": "choose a coin to take", "discard": "discard cards",
-    "doll": "decide whether to use the Voodoo Doll",
-}
 
 
 class PirateChestOptions(BaseModel):
@@ -70,9 +61,7 @@ class PirateChest:
                     players=[Player() for _ in range(n_players)])
         if o.captains is not None:
             self._preassign(s, o.captains, n_players)
-            settle(s, [])
-        else:
-            draft_next(s)
+        settle(s, [])   # the draft asks for captains, or (all preassigned) play begins
         return s
 
     @staticmethod
@@ -86,11 +75,8 @@ class PirateChest:
     def pending(self, s: PCState) -> Pending | None:
         if s.winner is not None or s.turn.phase == "done":
             return None
-        if s.stack:
-            top = s.stack[-1]
-            solo_turn = top.seats == [s.turn.seat] or s.turn.phase == "draft"
-            kind = "simultaneous" if top.kind == "fight-cards" else "turn" if solo_turn else "reaction"
-            return Pending(kind=kind, waiting_on=tuple(top.seats), prompt=PROMPTS[top.kind])
+        if s.stack:   # in the draft there is no active seat: each seat chooses in its turn
+            return s.stack[-1].pending(None if s.turn.phase == "draft" else s.turn.seat)
         return Pending(kind="turn", waiting_on=(s.turn.seat,), prompt="take a turn")
 
     def legal_actions(self, s: PCState, seat: int) -> list[Action]:
@@ -99,6 +85,7 @@ class PirateChest:
     def apply(self, s: PCState, seat: int, a: Action) -> Transition[PCState]:
         events: list[Event] = []
         apply_action(s, seat, a, events)
+        settle(s, events)
         return Transition(state=s, events=events)
 
     def view(self, s: PCState, viewer: int | None) -> PirateChestView:

@@ -1,9 +1,15 @@
-"""Pirate Chest decisions: one small frozen model per kind. Notation lives in notation.py."""
+"""Pirate Chest decisions: one small frozen model per kind, built through `action()` (each distinct
+one once). Notation lives in notation.py; the prompts that offer them, in prompts.py."""
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Hashable
+from functools import cache
+from typing import Any, Literal, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
+
+FightMode = Literal["broadsides", "boarding", "both", "steal-coin", "steal-card", "ram"]
+FIGHT_MODES: tuple[FightMode, ...] = ("broadsides", "boarding", "both")   # the attacks every captain has
 
 
 class _A(BaseModel):
@@ -86,7 +92,7 @@ class Attack(_A):
 
 class Engage(_A):
     kind: Literal["engage"] = "engage"
-    mode: Literal["broadsides", "boarding", "both", "steal-coin", "steal-card", "ram"]
+    mode: FightMode
 
 
 class Escape(_A):
@@ -148,3 +154,19 @@ Action = (
     | Play | Target | ToSpace | Die | Attack | Engage | Escape | Stand | Commit | Uncommit | Ready
     | GirlPower | Pass | TakeCoin | Discard | Doll | KeepDoll | End
 )
+
+
+T = TypeVar("T", bound=_A)
+
+
+@cache
+def _action_cached(cls: type[Any], **fields: Any) -> Any:
+    return cls(**fields)
+
+
+def action(cls: type[T], **fields: Any) -> T:
+    """Actions are frozen values, so each distinct one is built (and validated) once and shared:
+    listing legal actions builds a dozen every decision. The memo only holds actions this game
+    can offer (cards, seats, spaces, die faces), so it stays small."""
+    result: T = _action_cached(cast(Hashable, cls), **fields)
+    return result

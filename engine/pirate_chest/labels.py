@@ -12,15 +12,31 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import ActionText
+from engine.core.pieces import face_down
 from engine.core.types import ChoiceStyle
 from engine.pirate_chest import actions as A
+from engine.pirate_chest.actions import FIGHT_MODES
 from engine.pirate_chest.defs import defs
+from engine.pirate_chest.prompts import (
+    CardTargetPrompt,
+    CurseDiePrompt,
+    CurseTargetPrompt,
+    DiscardPrompt,
+    EngagePrompt,
+    EscapePrompt,
+    KrakenTargetPrompt,
+    SailPrompt,
+    SpacePrompt,
+    TakeCoinPrompt,
+    applies,
+    open_prompt,
+)
 from engine.pirate_chest.rules.board import distance, kind, space_name, step
 from engine.pirate_chest.rules.common import at_home, card, card_names, has_ability, name, opponents
-from engine.pirate_chest.rules.fight import ESCAPE_TARGET, FIGHT_MODES, applies
+from engine.pirate_chest.rules.fight import ESCAPE_TARGET
 from engine.pirate_chest.rules.sinking import coin_name
 from engine.pirate_chest.rules.turn import hand_limit
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 LABEL_MAX = 80
 DIE = 6   # the highest roll of one die
@@ -68,10 +84,6 @@ def _text(label: str, description: str = "", style: ChoiceStyle = "primary", sea
     return ActionText(label=clip(label, LABEL_MAX), description=clip(description), style=style, seats=seats)
 
 
-def _top(s: State, prompt_kind: str) -> Prompt | None:
-    return s.stack[-1] if s.stack and s.stack[-1].kind == prompt_kind else None
-
-
 def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
@@ -100,7 +112,7 @@ def _space_note(s: State, ship: int, n: int) -> str:
         parts.append("Home with the Chest: you win!" if "chest" in p.coins else "Your home port.")
     elif kind(s, n) == "port":
         parts.append("A port.")
-    hidden = sum(1 for c in s.islands.get(n, []) if not c.face_up)
+    hidden = len(face_down(s.islands.get(n, [])))
     shown = [c.id for c in s.islands.get(n, []) if c.face_up]
     if hidden:
         parts.append(f"{hidden} hidden coin{'s' if hidden > 1 else ''} to turn over.")
@@ -144,7 +156,7 @@ def _privateer(s: State, seat: int, a: A.Privateer) -> ActionText:
 
 
 def _sail(s: State, seat: int, a: A.Sail) -> ActionText:
-    top = _top(s, "sail")
+    top = open_prompt(s, SailPrompt)
     ship = top.ship if top is not None else seat
     start = s.players[ship].position
     dest = step(s, start, a.distance, a.direction)
@@ -159,7 +171,7 @@ def _sail(s: State, seat: int, a: A.Sail) -> ActionText:
     if pushed:
         return _text(f"Push {{0}} {a.distance} {way} → {space_name(s, dest)}",
                      "Lost: the ship is pushed there; nothing happens where it stops.", seats=seats)
-    extra = "Westerlies: an extra move. " if top.purpose == "Westerlies" else ""
+    extra = f"{card(top.card).name}: an extra move. " if top.card and not top.pushed else ""
     return _text(f"Sail {a.distance} {way} → {space_name(s, dest)}", extra + _space_note(s, ship, dest))
 
 
@@ -188,34 +200,34 @@ def _curse(s: State, seat: int, a: A.Curse) -> ActionText:
 
 def _play(s: State, seat: int, a: A.Play) -> ActionText:
     c = card(a.card)
-    if _top(s, "escape") is not None:
+    if open_prompt(s, EscapePrompt) is not None:
         return _text(f"Play {c.name} (+{c.n} to escape)", c.text)
     return _text(f"Play {c.name}", c.text)
 
 
 def _target(s: State, seat: int, a: A.Target) -> ActionText:
-    top = _top(s, "target")
-    purpose = top.purpose if top is not None else "card"
-    label = {"curse": "Curse {0}", "kraken": "Sink {0} with the Kraken"}.get(purpose, "Target {0}")
-    prefix = f"{card(top.card).name}: " if top is not None and top.card else ""
+    top = s.stack[-1] if s.stack else None
+    label = "Curse {0}" if isinstance(top, CurseTargetPrompt) else \
+        "Sink {0} with the Kraken" if isinstance(top, KrakenTargetPrompt) else "Target {0}"
+    prefix = f"{card(top.card).name}: " if isinstance(top, CardTargetPrompt) else ""
     return _text(label, prefix + _situation(s, a.seat), seats=(a.seat,))
 
 
 def _to_space(s: State, seat: int, a: A.ToSpace) -> ActionText:
-    top = _top(s, "space")
-    c = card(top.card) if top is not None and top.card else None
+    top = open_prompt(s, SpacePrompt)
+    c = card(top.card) if top is not None else None
     where = space_name(s, a.space)
     if c is not None and c.effect == "landing-party":
-        hidden = sum(1 for coin in s.islands.get(a.space, []) if not coin.face_up)
+        hidden = len(face_down(s.islands.get(a.space, [])))
         return _text(f"Land at {where}", f"{c.name}: turn over and take the {hidden} hidden coin{'s' if hidden > 1 else ''} here.")
     return _text(f"Sail to {where}", (f"{c.name}: " if c else "") + _space_note(s, seat, a.space))
 
 
 def _die(s: State, seat: int, a: A.Die) -> ActionText:
-    top = _top(s, "die")
-    if top is not None and top.purpose == "curse":
+    top = open_prompt(s, CurseDiePrompt)
+    if top is not None:
         curse = defs().curses.get(a.value)
-        what = f"Curse {a.value}: {name(s, top.target)} {curse.text}." if curse else "No effect: the table runs 1 to 6."
+        what = f"Curse {a.value}: {name(s, top.victim)} {curse.text}." if curse else "No effect: the table runs 1 to 6."
         return _text(f"Take {a.value}", what)
     victims = [name(s, o) for o in opponents(s, seat) if a.value >= 1 and kind(s, s.players[o].position) == "open-sea"
                and distance(s, s.players[seat].position, s.players[o].position) == a.value]
@@ -228,8 +240,8 @@ def _attack(s: State, seat: int, a: A.Attack) -> ActionText:
 
 
 def _engage(s: State, seat: int, a: A.Engage) -> ActionText:
-    top = _top(s, "engage")
-    target = top.target if top is not None else -1
+    top = open_prompt(s, EngagePrompt)
+    target = top.defender if top is not None else -1
     seats = (target,) if target >= 0 else ()
     label = ENGAGE_LABELS[a.mode] if seats else ENGAGE_LABELS[a.mode].replace(" {0}", "").replace(" from", "")
     if a.mode not in FIGHT_MODES:
@@ -267,7 +279,7 @@ def _uncommit(s: State, seat: int, a: A.Uncommit) -> ActionText:
 
 
 def _ready(s: State, seat: int, a: A.Ready) -> ActionText:
-    mine = s.fight.committed.get(seat, []) if s.fight else []
+    mine = s.fight.cards.choice_of(seat, []) if s.fight else []
     bonus = sum(card(c).bonus for c in mine)
     text = f"Fight with {card_names(mine)} (+{bonus})." if mine else "Fight with no cards: your die alone."
     return _text("Ready to fight", text + " Sealed until both are ready.")
@@ -290,17 +302,17 @@ def _pass(s: State, seat: int, a: A.Pass) -> ActionText:
 
 
 def _take(s: State, seat: int, a: A.TakeCoin) -> ActionText:
-    top = _top(s, "take-coin")
+    top = open_prompt(s, TakeCoinPrompt)
     label = f"Take the {coin_name(a.coin)}"
     if top is None:
         return _text(label, COIN_TEXT.get(a.coin, ""))
-    return _text(label + " from {0}", COIN_TEXT.get(a.coin, ""), seats=(top.target,))
+    return _text(label + " from {0}", COIN_TEXT.get(a.coin, ""), seats=(top.victim,))
 
 
 # ---- end of turn ---------------------------------------------------------------------------
 
 def _discard(s: State, seat: int, a: A.Discard) -> ActionText:
-    top = _top(s, "discard")
+    top = open_prompt(s, DiscardPrompt)
     c = card(a.card)
     why = ""
     if top is not None:

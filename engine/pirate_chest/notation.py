@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core import IllegalActionError, InvalidActionError
 from engine.pirate_chest import actions as A
+from engine.pirate_chest.prompts import SailPrompt, open_prompt
 from engine.pirate_chest.rules.board import slug, step
 from engine.pirate_chest.rules.legal import legal_actions
 from engine.pirate_chest.state import State
@@ -27,7 +28,7 @@ def _captain(s: State, seat: int) -> str:
 def _sail(s: State, a: A.Sail) -> str:
     if a.distance == 0:
         return "stay"
-    top = s.stack[-1] if s.stack and s.stack[-1].kind == "sail" else None
+    top = open_prompt(s, SailPrompt)
     if top is None:
         return f"sail {a.distance} {a.direction}"
     dest = step(s, s.players[top.ship].position, a.distance, a.direction)

@@ -20,14 +20,25 @@ from engine.core.game import Game
 from engine.core.policy import GreedyPolicy, RandomPolicy
 from engine.pirate_chest import actions as A
 from engine.pirate_chest.defs import CardDef, defs
+from engine.pirate_chest.prompts import (
+    CardTargetPrompt,
+    CurseDiePrompt,
+    CurseTargetPrompt,
+    EngagePrompt,
+    Prompt,
+    SailPrompt,
+    SpacePrompt,
+    applies,
+    blocked,
+    engage_modes,
+    open_prompt,
+)
 from engine.pirate_chest.rules.board import distance, islands, kind, step
 from engine.pirate_chest.rules.cards import card_options, immune
 from engine.pirate_chest.rules.common import at_home, captain, card, opponents
-from engine.pirate_chest.rules.fight import applies, engage_modes
 from engine.pirate_chest.rules.kraken import kraken_victims
-from engine.pirate_chest.rules.move import blocked
 from engine.pirate_chest.rules.turn import hand_limit, next_to_go
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 # ---- greedy-v1: the first bot, unchanged (a baseline; tests and tools still use its `score`) ----
 
@@ -45,7 +56,9 @@ def goal(s: State, seat: int) -> int:
 
 
 def _sail_score(s: State, seat: int, a: A.Sail) -> float:
-    ship = s.stack[-1].ship
+    prompt = open_prompt(s, SailPrompt)
+    assert prompt is not None
+    ship = prompt.ship
     if ship != seat:   # Lost: push the enemy as far from its goal as possible
         dest = step(s, s.players[ship].position, a.distance, a.direction)
         return distance(s, dest, goal(s, ship))
@@ -203,7 +216,7 @@ class Plan:
         self._abilities = [captain(s, i).ability if p.captain and not p.ability_blocked else ""
                            for i, p in enumerate(s.players)]
         # Moves still to come this turn after the one being chosen (a sail prompt has used its move).
-        sailing = bool(s.stack) and s.stack[-1].kind == "sail"
+        sailing = open_prompt(s, SailPrompt) is not None
         self.moves_after = s.turn.seat == seat and s.turn.moves_left - (0 if sailing else 1) > 0
         self._threat = {o: self.threat(o) for o in opponents(s, seat)}
 
@@ -517,23 +530,32 @@ class Plan:
 
     def sail_score(self, prompt: Prompt, a: A.Sail) -> float:
         s = self.s
+        assert isinstance(prompt, SailPrompt)
         if prompt.ship == self.seat:
             return self.arrive(step(s, self.me.position, a.distance, a.direction)) if a.distance else self.value_here()
         e = s.players[prompt.ship]   # Lost: push the enemy away from what it wants
         return -self.prospects(prompt.ship, step(s, e.position, a.distance, a.direction), frozenset(e.coins))
 
     def target_score(self, prompt: Prompt, a: A.Target) -> float:
-        if prompt.purpose == "card":
+        if isinstance(prompt, CardTargetPrompt):
             return self.effect_gain(card(prompt.card), a.seat)
-        if prompt.purpose == "curse":
+        if isinstance(prompt, CurseTargetPrompt):
             return self.curse_ev(a.seat)
         return self.hurt_sink(a.seat)   # the Kraken, when several ships lie at its distance
 
     def die_score(self, prompt: Prompt, a: A.Die) -> float:
         """A die result to choose (Luck, Raider): the one that does something, not the highest."""
-        if prompt.purpose == "curse":
-            return self.curse_value(prompt.target, a.value)
+        if isinstance(prompt, CurseDiePrompt):
+            return self.curse_value(prompt.victim, a.value)
         return self.kraken_value(a.value)
+
+    def space_score(self, prompt: Prompt, a: A.ToSpace) -> float:
+        assert isinstance(prompt, SpacePrompt)
+        return self.effect_gain(card(prompt.card), a.space)
+
+    def engage_score(self, prompt: Prompt, a: A.Engage) -> float:
+        assert isinstance(prompt, EngagePrompt)
+        return self.attack_value(prompt.defender, a.mode, self.held)
 
     def stand_value(self) -> float:
         """Defending: what the attack costs or gains us if we do not escape."""
@@ -568,7 +590,7 @@ class Plan:
         if isinstance(a, A.Ready):
             return 0.0
         other = f.defender if f.attacker == self.seat else f.attacker
-        committed = sum(card(c).bonus for c in f.committed.get(self.seat, []))
+        committed = sum(card(c).bonus for c in f.cards.choice_of(self.seat, []))
         lead = committed + self.fight_bonus(self.seat, f.mode) - self.fight_bonus(other, f.mode) \
             - sum(card(c).bonus for c in self.me.hand if applies(c, f.mode))   # our cards not yet in
         lead -= 0 if f.attacker == self.seat else 1   # the attacker wins ties
@@ -632,10 +654,10 @@ PROMPT_SCORES: dict[type, Callable[[Plan, Prompt, Any], float]] = {
     A.Keep: lambda plan, p, a: keep_value(a.card),
     A.Sail: Plan.sail_score,
     A.Target: Plan.target_score,
-    A.ToSpace: lambda plan, p, a: plan.effect_gain(card(p.card), a.space),
+    A.ToSpace: Plan.space_score,
     A.Die: Plan.die_score,
     A.Attack: lambda plan, p, a: plan.best_attack(a.seat, plan.held),
-    A.Engage: lambda plan, p, a: plan.attack_value(p.target, a.mode, plan.held),
+    A.Engage: Plan.engage_score,
     A.Play: lambda plan, p, a: plan.escape_score(a),
     A.Escape: lambda plan, p, a: plan.escape_score(a),
     A.Stand: lambda plan, p, a: plan.escape_score(a),

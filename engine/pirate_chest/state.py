@@ -1,26 +1,25 @@
-"""Pirate Chest state: public board, per-player private hands, and the secret deck.
+"""Pirate Chest state: public board, per-player private hands, the deck, and the open prompts.
 
-Spaces are numbered 1..board_size clockwise. Coins on islands keep their identity in the
-state; `face_up` says whether anyone may see it (views redact face-down coins).
+Spaces are numbered 1..board_size clockwise. Built on the shared mechanics of engine/core:
+coins on islands are face-down pieces (they keep their identity; views show `shown()`); the
+deck is a core Deck (its pile secret, its discard pile public); fight cards are a sealed choice;
+the decisions waited on are typed prompts (prompts.py) on `stack`.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, model_validator
 
 from engine.core import GameState
+from engine.core.deck import Deck
+from engine.core.pieces import Piece
+from engine.core.sealed import Sealed
+from engine.pirate_chest.actions import FightMode
+from engine.pirate_chest.prompts import Prompt
+from engine.pirate_chest.schema import SCHEMA_VERSION, upgrade
 
-FightMode = Literal["broadsides", "boarding", "both", "steal-coin", "steal-card", "ram"]
-PromptKind = Literal[
-    "captain", "home", "keep", "sail", "die", "target", "space", "attack", "engage",
-    "escape", "fight-cards", "girl-power", "take-coin", "discard", "doll",
-]
-
-
-class Coin(BaseModel):
-    id: str
-    face_up: bool = False
+Phase = Literal["draft", "main", "ending", "done"]   # the phases of flow.py
 
 
 class Player(BaseModel):
@@ -39,38 +38,21 @@ class Player(BaseModel):
 
 
 class Fight(BaseModel):
-    """A fight or attack in progress. `committed` fight cards stay sealed until both are ready."""
+    """A fight or attack in progress. `cards` are the sealed fight cards of attacker and
+    defender: each adds or takes back cards until ready; none shows until both are."""
     attacker: int
     defender: int
     mode: FightMode = "both"
     landed: bool = True           # attacker landed on the defender (escape allowed)
     escape_bonus: int = 0
-    committed: dict[int, list[str]] = {}
-    ready: list[int] = []
+    cards: Sealed[list[str]]
     totals: dict[int, int] = {}
-
-
-class Prompt(BaseModel):
-    """A decision the game waits on. The top of `State.stack` is the current one."""
-    kind: PromptKind
-    seats: list[int]
-    card: str = ""                # card whose effect asked for this decision
-    options: list[int] = []       # seats, spaces, distances or die values to pick from
-    cards: list[str] = []         # cards to keep (Luck)
-    ship: int = -1                # the ship a sail moves
-    purpose: str = ""             # what a die or sail decision is for
-    target: int = -1
-    count: int = 0                # cards still to discard
-
-    @property
-    def seat(self) -> int:
-        return self.seats[0]
 
 
 class Turn(BaseModel):
     seat: int = 0
     number: int = 0
-    phase: Literal["draft", "main", "ending", "done"] = "draft"
+    phase: Phase = "draft"
     moves_left: int = 0
     base_move_done: bool = False
     frozen: bool = False
@@ -87,24 +69,26 @@ class LastMove(BaseModel):
     end: int
 
 
-class Secret(BaseModel):
-    deck: list[str] = []          # top of the deck is the end of the list
-
-
 class State(GameState):
+    schema_version: int = SCHEMA_VERSION
     board_size: int = 24
     voodoo_doll: bool = False
     turn_limit: int = 0
     home_port_shelters_attacker: bool = True   # table option; False: the home port shelters defenders only
     players: list[Player]
-    islands: dict[int, list[Coin]] = {}
-    discard: list[str] = []
-    secret: Secret = Secret()
+    islands: dict[int, list[Piece]] = {}   # coins, face down until a ship stops there
+    deck: Deck = Deck()           # the pile's order is secret; the discard pile is public
     turn: Turn = Turn()
     rotation: int = 0             # whose regular turn it is (extra turns do not advance it)
     extra_turns: list[int] = []   # Rampage: seats owed an extra turn
-    stack: list[Prompt] = []
+    stack: list[Prompt] = []      # the open decisions; the top (last) one is the current one
     fight: Fight | None = None
     last_move: LastMove | None = None
     winner: int | None = None
     ended: str = ""               # why the game ended, when it did
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        """A snapshot stored under an older schema is read as the current one (schema.py)."""
+        return upgrade(data)

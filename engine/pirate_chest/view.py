@@ -1,19 +1,21 @@
 """What one viewer may see. viewer None is the public view (thread posts, board images).
 
-Redacted: other seats' hands, face-down coin identities, the deck order, sealed fight cards.
+Redacted: other seats' hands, face-down coin identities (core pieces: `shown`), the deck order
+(core Deck: `view()`), other seats' sealed fight cards (core Sealed: `view_for`).
 """
 from __future__ import annotations
 
 from pydantic import BaseModel
 
 from engine.core import Pending
+from engine.core.pieces import HIDDEN, shown
 from engine.pirate_chest.defs import defs
 from engine.pirate_chest.rules.board import board_def
 from engine.pirate_chest.rules.common import captain, card
 from engine.pirate_chest.rules.sinking import coin_name
 from engine.pirate_chest.state import LastMove, State
 
-HIDDEN = "hidden"
+__all__ = ["HIDDEN", "CardView", "FightView", "PirateChestView", "ShipView", "SpaceView", "build_view"]
 
 
 class SpaceView(BaseModel):
@@ -96,15 +98,16 @@ def _fight(s: State, viewer: int | None) -> FightView | None:
     f = s.fight
     if f is None:
         return None
-    mine = list(f.committed.get(viewer, [])) if viewer is not None else []
-    return FightView(attacker=f.attacker, defender=f.defender, mode=f.mode, ready=list(f.ready),
-                     my_cards=mine, totals=dict(f.totals))
+    sealed = f.cards.view_for(viewer)
+    return FightView(attacker=f.attacker, defender=f.defender, mode=f.mode, ready=sealed.locked,
+                     my_cards=list(sealed.mine or []), totals=dict(f.totals))
 
 
 def build_view(s: State, viewer: int | None, pending: Pending | None) -> PirateChestView:
     spaces = [SpaceView(number=d.number, kind=d.kind, slug=d.slug, name=d.name,
-                        coins=[c.id if c.face_up else HIDDEN for c in s.islands.get(d.number, [])])
+                        coins=shown(s.islands.get(d.number, [])))
               for d in board_def(s).spaces]
+    deck = s.deck.view()
     hand = None
     if viewer is not None:
         hand = [CardView(id=c, name=card(c).name, text=card(c).text) for c in sorted(s.players[viewer].hand)]
@@ -113,7 +116,7 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> PirateC
         ships=[_ship(s, i) for i in range(len(s.players))],
         turn_number=s.turn.number, active_seat=s.turn.seat if s.turn.phase in ("main", "ending") else None,
         waiting_on=list(pending.waiting_on) if pending else [], prompt=pending.prompt if pending else "",
-        deck_size=len(s.secret.deck), discard_size=len(s.discard),
-        discard_top=card(s.discard[-1]).name if s.discard else None,
+        deck_size=deck.pile_size, discard_size=deck.discard_size,
+        discard_top=card(deck.discard_top).name if deck.discard_top else None,
         last_move=s.last_move, fight=_fight(s, viewer), winner=s.winner, ended=s.ended, hand=hand,
         coin_names={k: coin_name(k) for k in defs().boards.coins.names})

@@ -63,7 +63,7 @@ def secrets(state: State | str | bytes | dict[str, Any]) -> Secrets:
     elif isinstance(state, dict):
         state = State.model_validate(state)
     cards, coins = hands_and_hidden(state)
-    return Secrets(frozenset(cards), frozenset(defs().cards[c].name for c in state.discard), frozenset(coins))
+    return Secrets(frozenset(cards), frozenset(defs().cards[c].name for c in state.deck.discard), frozenset(coins))
 
 
 @dataclass

@@ -1,9 +1,9 @@
 """Hidden information, as properties over random reachable states.
 
 Hypothesis picks a seed, a player count, a variant and a step; seeded bots play to that step.
-At the state reached, tests/engine/hidden.py's scrambler changes only what a viewer may not
-see (other seats' hands, deck order, face-down coin identities, other seats' sealed fight
-cards), and then:
+At the state reached, the scrambler of tests/engine/pirate_chest/conformance.py changes only
+what a viewer may not see (other seats' hands, deck order, face-down coin identities, other
+seats' sealed fight cards), and then:
 - the public view and every seat's own view are unchanged (so no seat's private data shows to
   the public or to another seat);
 - the public board image (render_board of the public view) and a seat's hand image

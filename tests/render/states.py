@@ -36,7 +36,7 @@ def finished(players: int = 4, seed: str = "x") -> State:
 def mid_fight(players: int = 4, seed: str = "x", sealed: bool = True) -> State:
     """A state with a fight in progress (with a sealed card committed when `sealed`)."""
     def stop(s: State) -> bool:
-        return s.fight is not None and (not sealed or any(s.fight.committed.values()))
+        return s.fight is not None and (not sealed or any(s.fight.cards.choices.values()))
     s = play(players, seed, steps=5000, stop=stop)
     assert s.fight is not None, "no fight reached"
     return s

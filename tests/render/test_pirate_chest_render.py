@@ -15,6 +15,7 @@ import render.common as common
 import render.pirate_chest.board as board_module
 import render.pirate_chest.hand as hand_module
 import render.pirate_chest.panels as panels
+from engine.core.pieces import face_down
 from engine.pirate_chest.defs import defs
 from engine.pirate_chest.state import State
 from engine.pirate_chest.view import HIDDEN, CardView, PirateChestView
@@ -113,7 +114,7 @@ def test_public_board_ignores_swapped_hands() -> None:
 def test_public_board_ignores_face_down_coin_identities() -> None:
     s = play(4, "a", 4)
     t = s.model_copy(deep=True)
-    hidden = [c for coins in t.islands.values() for c in coins if not c.face_up]
+    hidden = [c for coins in t.islands.values() for c in face_down(coins)]
     assert len(hidden) >= 2
     hidden[0].id, hidden[1].id = hidden[1].id, hidden[0].id
     assert hidden[0].id != hidden[1].id
@@ -131,7 +132,7 @@ def test_images_ignore_everything_a_viewer_cannot_see(state: State) -> None:
 
 def test_private_board_shows_own_sealed_cards_only() -> None:
     s = mid_fight(4, "x")
-    sealed = [seat for seat, cards in s.fight.committed.items() if cards] if s.fight else []
+    sealed = [seat for seat, cards in s.fight.cards.choices.items() if cards] if s.fight else []
     assert sealed, "the fight fixture should hold a sealed card"
     seat = sealed[0]
     assert render_board(view(s, seat)) != render_board(view(s, None))

@@ -1,31 +1,45 @@
-"""Carry out one legal decision, then settle everything that follows without a decision."""
+"""Carry out one legal decision (the flow then settles everything that follows without one)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
 from engine.pirate_chest import actions as A
+from engine.pirate_chest.prompts import (
+    AttackPrompt,
+    CardTargetPrompt,
+    CurseDiePrompt,
+    CurseTargetPrompt,
+    DiscardPrompt,
+    DollPrompt,
+    EngagePrompt,
+    EscapePrompt,
+    KrakenDiePrompt,
+    KrakenTargetPrompt,
+    SailPrompt,
+    SpacePrompt,
+    TakeCoinPrompt,
+    close_prompt,
+    open_prompt,
+)
 from engine.pirate_chest.rules import cards, curses, drawing, fight, kraken, move, setup
-from engine.pirate_chest.rules.common import Events, card_names, discard_from_hand, name, say
+from engine.pirate_chest.rules.common import Events, card_names, discard_from_hand, name, opponents, say
 from engine.pirate_chest.rules.sinking import scatter_coin, sink
-from engine.pirate_chest.rules.turn import settle
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 
 def _sail(s: State, seat: int, a: A.Sail, ev: Events) -> None:
-    prompt = s.stack.pop()
-    move.sail(s, prompt, a.distance, a.direction, ev)
+    move.sail(s, close_prompt(s, SailPrompt), a.distance, a.direction, ev)
 
 
 def _curse(s: State, seat: int, a: A.Curse, ev: Events) -> None:
     """CURSES: once a turn, pick an opponent; the roll comes after the choice."""
     s.turn.curse_used = True
-    s.stack.append(Prompt(kind="target", seats=[seat], options=[o for o in range(len(s.players)) if o != seat],
-                          purpose="curse"))
+    s.stack.append(CurseTargetPrompt(seats=[seat], targets=opponents(s, seat)))
 
 
 def _play(s: State, seat: int, a: A.Play, ev: Events) -> None:
-    if s.stack and s.stack[-1].kind == "escape":
+    if open_prompt(s, EscapePrompt) is not None:
         fight.boost_escape(s, seat, a.card, ev)
     else:
         cards.play_card(s, seat, a.card, ev)
@@ -33,45 +47,45 @@ def _play(s: State, seat: int, a: A.Play, ev: Events) -> None:
 
 def _target(s: State, seat: int, a: A.Target, ev: Events) -> None:
     prompt = s.stack.pop()
-    if prompt.purpose == "card":
+    if isinstance(prompt, CardTargetPrompt):
         cards.resolve_card(s, seat, prompt.card, a.seat, ev)
-    elif prompt.purpose == "curse":
+    elif isinstance(prompt, CurseTargetPrompt):
         curses.roll_curse(s, seat, a.seat, ev)
     else:   # the Kraken, when several ships lie at the rolled distance
+        assert isinstance(prompt, KrakenTargetPrompt), f"a target was chosen for '{prompt.kind}'"
         sink(s, a.seat, ev, by=seat)
 
 
 def _to_space(s: State, seat: int, a: A.ToSpace, ev: Events) -> None:
-    prompt = s.stack.pop()
-    cards.resolve_card(s, seat, prompt.card, a.space, ev)
+    cards.resolve_card(s, seat, close_prompt(s, SpacePrompt).card, a.space, ev)
 
 
 def _die(s: State, seat: int, a: A.Die, ev: Events) -> None:
     prompt = s.stack.pop()
     say(ev, f"{name(s, seat)} takes {a.value}.")
-    if prompt.purpose == "curse":
-        curses.apply_curse(s, seat, prompt.target, a.value, ev)
+    if isinstance(prompt, CurseDiePrompt):
+        curses.apply_curse(s, seat, prompt.victim, a.value, ev)
     else:
+        assert isinstance(prompt, KrakenDiePrompt), f"a die result was chosen for '{prompt.kind}'"
         kraken.kraken_strikes(s, seat, a.value, ev)
 
 
 def _attack(s: State, seat: int, a: A.Attack, ev: Events) -> None:
-    s.stack.pop()
-    s.stack.append(Prompt(kind="engage", seats=[seat], target=a.seat))
+    close_prompt(s, AttackPrompt)
+    s.stack.append(EngagePrompt(seats=[seat], defender=a.seat))
 
 
 def _engage(s: State, seat: int, a: A.Engage, ev: Events) -> None:
-    prompt = s.stack.pop()
-    fight.engage(s, seat, prompt.target, a.mode, ev)
+    fight.engage(s, seat, close_prompt(s, EngagePrompt).defender, a.mode, ev)
 
 
 def _take_coin(s: State, seat: int, a: A.TakeCoin, ev: Events) -> None:
-    prompt = s.stack.pop()
-    fight.take_coin(s, seat, prompt.target, a.coin, ev)
+    fight.take_coin(s, seat, close_prompt(s, TakeCoinPrompt).victim, a.coin, ev)
 
 
 def _discard(s: State, seat: int, a: A.Discard, ev: Events) -> None:
-    prompt = s.stack[-1]
+    prompt = open_prompt(s, DiscardPrompt)
+    assert prompt is not None, "a card was discarded with no discard open"
     discard_from_hand(s, seat, [a.card])
     say(ev, f"{name(s, seat)} discards {card_names([a.card])}.")
     prompt.count -= 1
@@ -81,15 +95,15 @@ def _discard(s: State, seat: int, a: A.Discard, ev: Events) -> None:
 
 def _doll(s: State, seat: int, a: A.Doll, ev: Events) -> None:
     """Voodoo Doll: curse at the end of your turn, then the doll hides on a random island."""
-    s.stack.pop()
+    close_prompt(s, DollPrompt)
     s.players[seat].coins.remove("voodoo-doll")
     scatter_coin(s, "voodoo-doll")
     say(ev, f"{name(s, seat)} uses the Voodoo Doll; it vanishes to a random island.")
     curses.roll_curse(s, seat, a.seat, ev)
 
 
-def _pop(s: State) -> None:
-    s.stack.pop()
+def _keep_doll(s: State, seat: int, a: A.KeepDoll, ev: Events) -> None:
+    close_prompt(s, DollPrompt)
 
 
 def _end(s: State, seat: int, a: A.End, ev: Events) -> None:
@@ -124,11 +138,10 @@ HANDLERS: dict[type, Callable[[State, int, Any, Events], None]] = {
     A.TakeCoin: _take_coin,
     A.Discard: _discard,
     A.Doll: _doll,
-    A.KeepDoll: lambda s, seat, a, ev: _pop(s),
+    A.KeepDoll: _keep_doll,
     A.End: _end,
 }
 
 
 def apply_action(s: State, seat: int, a: A.Action, ev: Events) -> None:
     HANDLERS[type(a)](s, seat, a, ev)
-    settle(s, ev)

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.pirate_chest.defs import BoardDef, SpaceDef, defs
-from engine.pirate_chest.state import State
+
+if TYPE_CHECKING:   # the state holds the prompts, whose options read the board: no import at run time
+    from engine.pirate_chest.state import State
 
 Kind = Literal["port", "island", "open-sea"]
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.pieces import face_down
 from engine.pirate_chest.defs import CardDef
+from engine.pirate_chest.prompts import CardTargetPrompt, DiscardPrompt, SpacePrompt
 from engine.pirate_chest.rules.board import adjacent, distance, in_zone, islands, kind, space_name
 from engine.pirate_chest.rules.coins import reveal_and_take
 from engine.pirate_chest.rules.common import (
@@ -26,7 +28,7 @@ from engine.pirate_chest.rules.fight import choose_coin_to_take, engage, steal_r
 from engine.pirate_chest.rules.move import can_move, jump, push_rolled_sail, use_move
 from engine.pirate_chest.rules.sinking import sink
 from engine.pirate_chest.rules.turn import next_to_go
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 Options = list[int] | None   # None: no choice needed; []: cannot be played now
 SPACE_EFFECTS = {"landing-party"}
@@ -105,7 +107,7 @@ OPTIONS: dict[str, Callable[[State, int, CardDef], Options]] = {
     "peek-deck": lambda s, seat, c: None,
     "peek-hand": lambda s, seat, c: opponents(s, seat),
     "steal-coin": lambda s, seat, c: [o for o in _near(s, seat, opponents(s, seat)) if s.players[o].coins],
-    "landing-party": lambda s, seat, c: [i for i in islands(s) if any(not coin.face_up for coin in s.islands.get(i, []))
+    "landing-party": lambda s, seat, c: [i for i in islands(s) if face_down(s.islands.get(i, []))
                                          and adjacent(s, s.players[seat].position, i)],
     "forced-boarding": lambda s, seat, c: [o for o in _enemies(s, seat, c, c.zone) if not at_home(s, o)],
     "discard-random": lambda s, seat, c: _with_cards(s, opponents(s, seat)),
@@ -136,9 +138,10 @@ def play_card(s: State, seat: int, card_id: str, ev: Events) -> None:
     say(ev, f"{name(s, seat)} plays {card(card_id).name}.")
     if options is None or len(options) == 1:
         resolve_card(s, seat, card_id, options[0] if options else None, ev)
+    elif chooses_space(card_id):
+        s.stack.append(SpacePrompt(seats=[seat], card=card_id, spaces=options))
     else:
-        kind_ = "space" if chooses_space(card_id) else "target"
-        s.stack.append(Prompt(kind=kind_, seats=[seat], options=options, card=card_id, purpose="card"))
+        s.stack.append(CardTargetPrompt(seats=[seat], card=card_id, targets=options))
 
 
 def resolve_card(s: State, seat: int, card_id: str, choice: int | None, ev: Events) -> None:
@@ -180,7 +183,7 @@ def _sink(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> No
 
 def _rolled_move(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:
     """Westerlies: an extra move of one die, taken at once (move-roll modifiers apply)."""
-    push_rolled_sail(s, seat, seat, ev, "Westerlies", s.turn.move_penalty)
+    push_rolled_sail(s, seat, seat, ev, c.id, s.turn.move_penalty)
 
 
 def _draw(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:
@@ -202,7 +205,7 @@ def _move_penalty(s: State, seat: int, c: CardDef, target: int | None, ev: Event
 
 
 def _peek_deck(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:
-    top = list(reversed(s.secret.deck[-c.n:]))
+    top = s.deck.peek(c.n)
     tell(ev, {seat}, f"The next {len(top)} cards, top first: {card_names(top)}.")
 
 
@@ -242,7 +245,7 @@ def _discard_chosen(s: State, seat: int, c: CardDef, target: int | None, ev: Eve
     """Treachery: the victim chooses which cards to discard (our reading)."""
     assert target is not None
     n = min(c.n, len(s.players[target].hand))
-    s.stack.append(Prompt(kind="discard", seats=[target], count=n, card=c.id))
+    s.stack.append(DiscardPrompt(seats=[target], count=n, card=c.id))
 
 
 def _shipwreck(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:
@@ -274,7 +277,7 @@ def _lost(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> No
     """Lost: as your move, roll and push an enemy ship that many spaces, either way."""
     assert target is not None
     use_move(s)
-    push_rolled_sail(s, seat, target, ev, "lost")
+    push_rolled_sail(s, seat, target, ev, c.id)
 
 
 def _not_in_main(s: State, seat: int, c: CardDef, target: int | None, ev: Events) -> None:

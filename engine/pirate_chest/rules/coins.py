@@ -1,6 +1,7 @@
 """PIECES OF EIGHT on the islands: THE MAP, THE KEY, THE CHEST, THE MAGIC COMPASS, Voodoo Doll."""
 from __future__ import annotations
 
+from engine.core.pieces import face_down
 from engine.pirate_chest.rules.board import space_name
 from engine.pirate_chest.rules.common import Events, name, say
 from engine.pirate_chest.rules.sinking import coin_name
@@ -25,9 +26,9 @@ def reveal_and_take(s: State, seat: int, island: int, ev: Events, hidden_only: b
     if not coins:
         return
     held = list(s.players[seat].coins)
-    hidden = [c for c in coins if not c.face_up]
+    hidden = face_down(coins)
     for c in hidden:
-        c.face_up = True
+        c.turn_over()
     if hidden:
         say(ev, f"{name(s, seat)} turns over {', '.join(coin_name(c.id) for c in hidden)} at {space_name(s, island)}.")
     reachable = hidden if hidden_only else list(coins)

@@ -1,9 +1,13 @@
-"""Shared helpers: captains and abilities, names, drawing and discarding cards, events."""
+"""Shared helpers: captains and abilities, names, discarding cards, events."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from engine.core import Event
 from engine.pirate_chest.defs import CaptainDef, CardDef, defs
-from engine.pirate_chest.state import Player, State
+
+if TYPE_CHECKING:   # the state holds the prompts, whose options read these helpers: no import at run time
+    from engine.pirate_chest.state import Player, State
 
 Events = list[Event]
 
@@ -52,25 +56,11 @@ def card_names(cards: list[str]) -> str:
     return ", ".join(card(c).name for c in cards) or "no cards"
 
 
-def draw_cards(s: State, n: int) -> list[str]:
-    """Take up to n cards from the deck, reshuffling the discard pile when the deck runs out."""
-    drawn: list[str] = []
-    for _ in range(n):
-        if not s.secret.deck and s.discard:
-            s.secret.deck = s.discard
-            s.discard = []
-            s.rng.shuffle(s.secret.deck)
-        if not s.secret.deck:
-            break
-        drawn.append(s.secret.deck.pop())
-    return drawn
-
-
 def discard_from_hand(s: State, seat: int, cards: list[str]) -> None:
     hand = s.players[seat].hand
     for c in cards:
         hand.remove(c)
-        s.discard.append(c)
+    s.deck.throw_away(cards)
 
 
 def random_cards(s: State, seat: int, n: int) -> list[str]:

@@ -2,17 +2,18 @@
 from __future__ import annotations
 
 from engine.pirate_chest.defs import defs
+from engine.pirate_chest.prompts import CurseDiePrompt
 from engine.pirate_chest.rules.common import Events, card_names, name, random_cards, say
 from engine.pirate_chest.rules.dice import roll_results
 from engine.pirate_chest.rules.sinking import sink
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 
 def roll_curse(s: State, roller: int, victim: int, ev: Events) -> None:
     """Roll on the Curse Table; Luck or Raider leave the roller a choice of result."""
     results = roll_results(s, roller, ev, f"a curse on {name(s, victim)}")
     if len(results) > 1:
-        s.stack.append(Prompt(kind="die", seats=[roller], options=results, purpose="curse", target=victim))
+        s.stack.append(CurseDiePrompt(seats=[roller], results=results, victim=victim))
     else:
         apply_curse(s, roller, victim, results[0], ev)
 
@@ -33,7 +34,7 @@ def apply_curse(s: State, roller: int, victim: int, roll: int, ev: Events) -> No
     elif curse.effect == "discard-random":
         lost = random_cards(s, victim, 1)
         p.hand = [c for c in p.hand if c not in lost]
-        s.discard += lost
+        s.deck.throw_away(lost)
         if lost:
             say(ev, f"{name(s, victim)} discards {card_names(lost)}.")
     elif curse.effect == "reveal-hand":

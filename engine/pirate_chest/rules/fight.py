@@ -2,6 +2,17 @@
 Girl Power, Rampage, No Prisoners)."""
 from __future__ import annotations
 
+from engine.core.sealed import Sealed
+from engine.pirate_chest.actions import FightMode
+from engine.pirate_chest.prompts import (
+    AttackPrompt,
+    EngagePrompt,
+    EscapePrompt,
+    FightCardsPrompt,
+    GirlPowerPrompt,
+    TakeCoinPrompt,
+    open_prompt,
+)
 from engine.pirate_chest.rules.common import (
     Events,
     at_home,
@@ -16,10 +27,9 @@ from engine.pirate_chest.rules.common import (
 )
 from engine.pirate_chest.rules.dice import best_roll, dice_penalty
 from engine.pirate_chest.rules.sinking import coin_name, sink
-from engine.pirate_chest.state import Fight, FightMode, Prompt, State
+from engine.pirate_chest.state import Fight, State
 
 ESCAPE_TARGET = 5
-FIGHT_MODES: tuple[FightMode, ...] = ("broadsides", "boarding", "both")
 ENGAGE_TEXT = {"broadsides": "opens fire on {} (broadsides)", "boarding": "boards {} (boarding fight)",
                "both": "attacks {} with broadsides and boarding", "steal-coin": "tries to steal a coin from {}",
                "steal-card": "tries to steal a card from {}", "ram": "tries to ram {}"}
@@ -35,37 +45,20 @@ def begin_attack(s: State, seat: int, ev: Events) -> None:
     """Landing on enemies means a fight: pick which one when there are several."""
     targets = attackable(s, seat)
     if len(targets) == 1:
-        s.stack.append(Prompt(kind="engage", seats=[seat], target=targets[0]))
+        s.stack.append(EngagePrompt(seats=[seat], defender=targets[0]))
     elif targets:
-        s.stack.append(Prompt(kind="attack", seats=[seat], options=targets))
-
-
-def engage_modes(s: State, attacker: int, defender: int) -> list[FightMode]:
-    """The attacker picks Broadsides, Boarding or Both; Sinbad may steal and Nemo may ram instead."""
-    modes: list[FightMode] = list(FIGHT_MODES)
-    d = s.players[defender]
-    if has_ability(s, attacker, "steal"):
-        if d.coins:
-            modes.append("steal-coin")
-        if d.hand:
-            modes.append("steal-card")
-    if has_ability(s, attacker, "ram"):
-        modes.append("ram")
-    return modes
+        s.stack.append(AttackPrompt(seats=[seat], targets=targets))
 
 
 def engage(s: State, attacker: int, defender: int, mode: FightMode, ev: Events, landed: bool = True) -> None:
-    s.fight = Fight(attacker=attacker, defender=defender, mode=mode, landed=landed)
+    """The attack begins (its modes: prompts.engage_modes); fight cards are sealed by both sides."""
+    s.fight = Fight(attacker=attacker, defender=defender, mode=mode, landed=landed,
+                    cards=Sealed[list[str]](seats=[attacker, defender]))
     say(ev, f"{name(s, attacker)} {ENGAGE_TEXT[mode].format(name(s, defender))}.")
     if landed:
-        s.stack.append(Prompt(kind="escape", seats=[defender]))
+        s.stack.append(EscapePrompt(seats=[defender]))
     else:
         proceed(s, ev)
-
-
-def escape_cards(s: State, seat: int) -> list[str]:
-    """Cards that help an escape roll (Flee, Catch the Wind) held by the defender."""
-    return [c for c in s.players[seat].hand if card(c).effect in ("escape-bonus", "roll-bonus")]
 
 
 def boost_escape(s: State, seat: int, card_id: str, ev: Events) -> None:
@@ -108,7 +101,7 @@ def proceed(s: State, ev: Events) -> None:
         sink(s, f.defender, ev, by=f.attacker, in_fight=False)   # RAM: coins scatter, not to Nemo
     else:
         # Both sides always get the sealed choice, so nobody learns whether the other holds fight cards.
-        s.stack.append(Prompt(kind="fight-cards", seats=[f.attacker, f.defender]))
+        s.stack.append(FightCardsPrompt(seats=f.cards.deciding()))
 
 
 def _steal_coin(s: State, thief: int, victim: int, ev: Events) -> None:
@@ -121,7 +114,7 @@ def choose_coin_to_take(s: State, taker: int, victim: int, ev: Events) -> None:
     if len(coins) == 1:
         take_coin(s, taker, victim, coins[0], ev)
     elif coins:
-        s.stack.append(Prompt(kind="take-coin", seats=[taker], target=victim))
+        s.stack.append(TakeCoinPrompt(seats=[taker], victim=victim))
 
 
 def take_coin(s: State, taker: int, victim: int, coin: str, ev: Events) -> None:
@@ -140,35 +133,27 @@ def steal_random_card(s: State, thief: int, victim: int, ev: Events) -> None:
     tell(ev, {thief, victim}, f"The stolen card is {card(stolen[0]).name}.")
 
 
-def applies(card_id: str, mode: str) -> bool:
-    """Fight cards count only in fights of their type; in a 'Both' fight every fight card counts."""
-    c = card(card_id)
-    return c.effect == "fight" and (mode == "both" or mode in c.types)
-
-
-def fight_cards(s: State, seat: int) -> list[str]:
-    assert s.fight is not None
-    committed = s.fight.committed.get(seat, [])
-    return [c for c in s.players[seat].hand if applies(c, s.fight.mode) and c not in committed]
-
-
 def commit(s: State, seat: int, card_id: str, add: bool) -> None:
-    """Sealed fight cards: add or take back a card until you say you are ready."""
+    """Sealed fight cards (which count: prompts.applies): add or take back a card until you say
+    you are ready."""
     assert s.fight is not None
-    cards = s.fight.committed.setdefault(seat, [])
+    cards = list(s.fight.cards.choice_of(seat, []))
     if add:
         cards.append(card_id)
     else:
         cards.remove(card_id)
+    s.fight.cards.choose(seat, cards)
 
 
 def ready(s: State, seat: int, ev: Events) -> None:
+    """A side locks its fight cards in; when the last is in, they are revealed and the dice roll."""
     assert s.fight is not None
-    s.fight.ready.append(seat)
-    prompt = s.stack[-1]
-    prompt.seats.remove(seat)
+    prompt = open_prompt(s, FightCardsPrompt)
+    assert prompt is not None, "ready with no fight cards to choose"
+    all_in = s.fight.cards.lock(seat)
+    prompt.seats = s.fight.cards.deciding()
     say(ev, f"{name(s, seat)} is ready to fight.")
-    if not prompt.seats:
+    if all_in:
         s.stack.pop()
         roll_fight(s, ev)
 
@@ -190,8 +175,9 @@ def roll_fight(s: State, ev: Events) -> None:
     """Each side rolls one die, adds its bonus dice and its revealed fight cards."""
     f = s.fight
     assert f is not None
+    revealed = f.cards.revealed()
     for seat in (f.attacker, f.defender):
-        cards = f.committed.get(seat, [])
+        cards = revealed.get(seat, [])
         discard_from_hand(s, seat, cards)
         bonus = sum(card(c).bonus for c in cards)
         if cards:
@@ -200,7 +186,7 @@ def roll_fight(s: State, ev: Events) -> None:
     say(ev, f"Totals: {name(s, f.attacker)} {f.totals[f.attacker]}, {name(s, f.defender)} {f.totals[f.defender]}.")
     calico = next((x for x in (f.attacker, f.defender) if has_ability(s, x, "girl-power")), None)
     if calico is not None and s.players[calico].hand:
-        s.stack.append(Prompt(kind="girl-power", seats=[calico]))
+        s.stack.append(GirlPowerPrompt(seats=[calico]))
     else:
         resolve_fight(s, ev)
 

@@ -1,18 +1,19 @@
 """KRAKEN (Davy Jones): roll a die; an enemy exactly that far away on open sea is destroyed."""
 from __future__ import annotations
 
+from engine.pirate_chest.prompts import KrakenDiePrompt, KrakenTargetPrompt
 from engine.pirate_chest.rules.board import distance, kind
 from engine.pirate_chest.rules.common import Events, opponents, say
 from engine.pirate_chest.rules.dice import roll_results
 from engine.pirate_chest.rules.sinking import sink
-from engine.pirate_chest.state import Prompt, State
+from engine.pirate_chest.state import State
 
 
 def summon_kraken(s: State, seat: int, ev: Events) -> None:
     s.turn.kraken_used = True
     results = roll_results(s, seat, ev, "the Kraken")
     if len(results) > 1:
-        s.stack.append(Prompt(kind="die", seats=[seat], options=results, purpose="kraken"))
+        s.stack.append(KrakenDiePrompt(seats=[seat], results=results))
     else:
         kraken_strikes(s, seat, results[0], ev)
 
@@ -34,4 +35,4 @@ def kraken_strikes(s: State, seat: int, reach: int, ev: Events) -> None:
     elif len(victims) == 1:
         sink(s, victims[0], ev, by=seat)
     else:
-        s.stack.append(Prompt(kind="target", seats=[seat], options=victims, purpose="kraken"))
+        s.stack.append(KrakenTargetPrompt(seats=[seat], targets=victims))

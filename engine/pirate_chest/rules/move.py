@@ -1,12 +1,13 @@
 """TURN SEQUENCE — moving: roll and sail either way, blockades, special moves, landing."""
 from __future__ import annotations
 
-from engine.pirate_chest.rules.board import kind, path, ports, space_name, step
+from engine.pirate_chest.prompts import SailPrompt
+from engine.pirate_chest.rules.board import kind, ports, space_name, step
 from engine.pirate_chest.rules.coins import reveal_and_take
-from engine.pirate_chest.rules.common import Events, has_ability, name, say
+from engine.pirate_chest.rules.common import Events, card, name, say
 from engine.pirate_chest.rules.dice import roll_results
 from engine.pirate_chest.rules.fight import begin_attack
-from engine.pirate_chest.state import LastMove, Prompt, State
+from engine.pirate_chest.state import LastMove, State
 
 
 def can_move(s: State, seat: int) -> bool:
@@ -23,42 +24,25 @@ def use_move(s: State) -> None:
 def roll_move(s: State, seat: int, ev: Events) -> None:
     """Roll one die for a move; modifiers (Sandbar, Catch the Wind…) apply; never below 0."""
     use_move(s)
-    push_rolled_sail(s, seat, seat, ev, "move", s.turn.move_penalty, s.turn.roll_bonus)
+    push_rolled_sail(s, seat, seat, ev, penalty=s.turn.move_penalty, bonus=s.turn.roll_bonus)
     s.turn.roll_bonus = 0
 
 
-def push_rolled_sail(s: State, roller: int, ship: int, ev: Events, purpose: str,
+def push_rolled_sail(s: State, roller: int, ship: int, ev: Events, card_id: str = "",
                      penalty: int = 0, bonus: int = 0) -> None:
-    label = {"move": "a move", "lost": "Lost"}.get(purpose, purpose)
-    results = roll_results(s, roller, ev, label)
+    """Roll, then ask where `ship` sails (a move, or the card `card_id`: Westerlies, Lost)."""
+    results = roll_results(s, roller, ev, card(card_id).name if card_id else "a move")
     distances = sorted({max(0, r - penalty + bonus) for r in results})
-    s.stack.append(Prompt(kind="sail", seats=[roller], options=distances, ship=ship, purpose=purpose))
+    s.stack.append(SailPrompt(seats=[roller], ship=ship, distances=distances, card=card_id))
 
 
 def privateer(s: State, seat: int) -> None:
     """PRIVATEER: sail exactly one space instead of rolling."""
     use_move(s)
-    s.stack.append(Prompt(kind="sail", seats=[seat], options=[1], ship=seat, purpose="move"))
+    s.stack.append(SailPrompt(seats=[seat], ship=seat, distances=[1]))
 
 
-def blocked(s: State, ship: int, start: int, distance: int, direction: str) -> bool:
-    """BLOCKADE: no ship may sail through or past the Admiral (stopping on his space is allowed)."""
-    passed = path(s, start, distance, direction)[:-1]
-    return any(p.position in passed and has_ability(s, i, "blockade")
-               for i, p in enumerate(s.players) if i != ship)
-
-
-def sail_choices(s: State, prompt: Prompt) -> list[tuple[int, str]]:
-    """Every (distance, direction) the prompt allows; (0, 'cw') means staying put."""
-    start = s.players[prompt.ship].position
-    choices = [(d, dr) for d in prompt.options if d > 0 for dr in ("cw", "ccw")
-               if not blocked(s, prompt.ship, start, d, dr)]
-    if 0 in prompt.options or not choices:
-        choices.append((0, "cw"))
-    return choices
-
-
-def sail(s: State, prompt: Prompt, distance: int, direction: str, ev: Events) -> None:
+def sail(s: State, prompt: SailPrompt, distance: int, direction: str, ev: Events) -> None:
     ship = prompt.ship
     start = s.players[ship].position
     if distance == 0:
@@ -67,7 +51,7 @@ def sail(s: State, prompt: Prompt, distance: int, direction: str, ev: Events) ->
     dest = step(s, start, distance, direction)
     way = "clockwise" if direction == "cw" else "counter-clockwise"
     say(ev, f"{name(s, ship)} sails {distance} {way} to {space_name(s, dest)}.")
-    if prompt.purpose == "lost":
+    if prompt.pushed:
         relocate(s, ship, dest)   # Lost: the ship is pushed; nothing happens where it stops
     else:
         arrive(s, ship, dest, ev)

@@ -2,13 +2,16 @@
 two cards each, and a roll to see who goes first."""
 from __future__ import annotations
 
+from engine.core.deck import Deck
+from engine.core.pieces import Piece
 from engine.pirate_chest.defs import defs
+from engine.pirate_chest.prompts import CaptainPrompt, HomePrompt
 from engine.pirate_chest.rules.board import islands, ports, space_name
-from engine.pirate_chest.rules.common import Events, card_names, draw_cards, name, say, seat_of, tell
+from engine.pirate_chest.rules.common import Events, card_names, name, say, seat_of, tell
 from engine.pirate_chest.rules.dice import best_roll
 from engine.pirate_chest.rules.sinking import coin_name
 from engine.pirate_chest.rules.turn import begin_turn
-from engine.pirate_chest.state import Coin, Prompt, State
+from engine.pirate_chest.state import State
 
 STARTING_HAND = 2
 BARBARY_FROM_SEAT = 4   # the fifth and sixth players may take the Barbary Coast as home port
@@ -22,16 +25,11 @@ def assign_captain(s: State, seat: int, captain_id: str) -> None:
     s.players[seat].position = home
 
 
-def free_captains(s: State) -> list[str]:
-    taken = {p.captain for p in s.players}
-    return [c for c in defs().captains if c not in taken]
-
-
 def draft_next(s: State) -> None:
-    """Ask the first seat without a captain to choose one."""
+    """Ask the first seat without a captain to choose one (the flow asks until all have one)."""
     seat = next((i for i, p in enumerate(s.players) if not p.captain), None)
     if seat is not None:
-        s.stack.append(Prompt(kind="captain", seats=[seat]))
+        s.stack.append(CaptainPrompt(seats=[seat]))
 
 
 def choose_captain(s: State, seat: int, captain_id: str, ev: Events) -> None:
@@ -40,16 +38,13 @@ def choose_captain(s: State, seat: int, captain_id: str, ev: Events) -> None:
     say(ev, f"Seat {seat + 1} takes {name(s, seat)}.")
     barbary = [p for p in ports(s) if p not in _base_ports()]
     if barbary and seat >= BARBARY_FROM_SEAT:
-        s.stack.append(Prompt(kind="home", seats=[seat], options=[s.players[seat].home] + barbary))
-    else:
-        draft_next(s)
+        s.stack.append(HomePrompt(seats=[seat], ports=[s.players[seat].home] + barbary))
 
 
 def choose_home(s: State, seat: int, port: int, ev: Events) -> None:
     s.stack.pop()
     s.players[seat].home = s.players[seat].position = port
     say(ev, f"{name(s, seat)} makes {space_name(s, port)} home.")
-    draft_next(s)
 
 
 def _base_ports() -> list[int]:
@@ -62,10 +57,10 @@ def draft_done(s: State) -> bool:
 
 def begin_play(s: State, ev: Events) -> None:
     _place_coins(s, ev)
-    s.secret.deck = list(defs().cards)
-    s.rng.shuffle(s.secret.deck)
+    s.deck = Deck(pile=list(defs().cards))
+    s.deck.shuffle(s.rng)
     for seat, p in enumerate(s.players):
-        p.hand = draw_cards(s, STARTING_HAND)
+        p.hand = s.deck.draw(s.rng, STARTING_HAND)
         tell(ev, {seat}, f"Your starting hand: {card_names(p.hand)}.")
     first = _roll_for_first(s, ev)
     s.rotation = first
@@ -86,7 +81,7 @@ def _place_coins(s: State, ev: Events) -> None:
     s.rng.shuffle(places)
     for i, coin in enumerate(coins):
         island = places[i] if i < len(places) else s.rng.choice(places)
-        s.islands.setdefault(island, []).append(Coin(id=coin))
+        s.islands.setdefault(island, []).append(Piece(id=coin))
     say(ev, f"{len(coins)} hidden coins are placed on the islands.")
 
 

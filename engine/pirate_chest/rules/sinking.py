@@ -1,10 +1,11 @@
 """ON BEING SUNK and coin movements; VICTORY (the Chest brought home)."""
 from __future__ import annotations
 
+from engine.core.pieces import Piece
 from engine.pirate_chest.defs import defs
 from engine.pirate_chest.rules.board import islands, space_name
 from engine.pirate_chest.rules.common import Events, at_home, has_ability, name, say
-from engine.pirate_chest.state import Coin, State
+from engine.pirate_chest.state import State
 
 
 def coin_name(coin: str) -> str:
@@ -14,7 +15,7 @@ def coin_name(coin: str) -> str:
 def scatter_coin(s: State, coin: str) -> int:
     """Put a coin face down on a random deserted island (several may share one island)."""
     island = s.rng.choice(islands(s))
-    s.islands.setdefault(island, []).append(Coin(id=coin))
+    s.islands.setdefault(island, []).append(Piece(id=coin))
     return island
 
 
@@ -55,7 +56,7 @@ def sink(s: State, seat: int, ev: Events, by: int | None = None, in_fight: bool 
 def _miss_turns(s: State, seat: int, ev: Events, no_prisoners: bool) -> None:
     p = s.players[seat]
     if no_prisoners:
-        s.discard += p.hand
+        s.deck.throw_away(p.hand)
         p.hand = []
         say(ev, f"No Prisoners: {name(s, seat)} discards the whole hand.")
     if has_ability(s, seat, "ghostly"):

@@ -1,10 +1,10 @@
 """TURN SEQUENCE: whose turn is next, missed turns, the draw, the end of a turn, hand limit."""
 from __future__ import annotations
 
+from engine.pirate_chest.prompts import DiscardPrompt, DollPrompt
 from engine.pirate_chest.rules.common import Events, has_ability, name, opponents, say
 from engine.pirate_chest.rules.drawing import draw
-from engine.pirate_chest.rules.sinking import check_win
-from engine.pirate_chest.state import Player, Prompt, State, Turn
+from engine.pirate_chest.state import Player, State, Turn
 
 HAND_LIMIT = 5
 BLOCKADE_HAND_BONUS = 2
@@ -71,33 +71,20 @@ def begin_turn(s: State, seat: int, ev: Events) -> None:
 
 
 def end_turn(s: State, ev: Events) -> None:
-    """Step through the end of a turn: Voodoo Doll, then discard down to the hand limit."""
+    """Step through the end of a turn: Voodoo Doll, then discard down to the hand limit, then
+    hand over to the next turn (each step runs once the decision before it is answered)."""
     t = s.turn
     seat = t.seat
     if t.ending_step == 0:
         t.ending_step = 1
         if "voodoo-doll" in s.players[seat].coins and opponents(s, seat):
-            s.stack.append(Prompt(kind="doll", seats=[seat], options=opponents(s, seat)))
+            s.stack.append(DollPrompt(seats=[seat], targets=opponents(s, seat)))
     elif t.ending_step == 1:
         t.ending_step = 2
         excess = len(s.players[seat].hand) - hand_limit(s, seat)
         if excess > 0:
-            s.stack.append(Prompt(kind="discard", seats=[seat], count=excess, purpose="hand limit"))
+            s.stack.append(DiscardPrompt(seats=[seat], count=excess))
     else:
         _expire_effects(s.players[seat])
         start_next_turn(s, ev)
 
-
-def settle(s: State, ev: Events) -> None:
-    """Run everything that needs no decision, until the game waits on someone or ends."""
-    from engine.pirate_chest.rules.setup import begin_play, draft_done
-    while True:
-        check_win(s, ev)
-        if s.winner is not None or s.stack or s.turn.phase in ("main", "done"):
-            return
-        if s.turn.phase == "draft":
-            if not draft_done(s):
-                return
-            begin_play(s, ev)
-        else:
-            end_turn(s, ev)

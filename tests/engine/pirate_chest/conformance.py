@@ -4,30 +4,31 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.core.pieces import face_down
 from tests.engine.conformance_hooks import ConformanceHooks
 
 
 def scramble_pirate_chest(s: Any, viewer: int | None, rand: random.Random) -> Any:
-    """Swap cards between other seats' hands and the deck, reorder the deck, and shuffle the
+    """Swap cards between other seats' hands and the draw pile, reorder the pile, and shuffle the
     identities of face-down coins. Sealed fight cards of other seats change too."""
     t = s.model_copy(deep=True)
     others = [i for i in range(len(t.players)) if i != viewer]
-    pool = list(t.secret.deck)
+    pool = list(t.deck.pile)
     for i in others:
         pool += t.players[i].hand
     rand.shuffle(pool)
     for i in others:
         n = len(t.players[i].hand)
         t.players[i].hand, pool = pool[:n], pool[n:]
-    t.secret.deck = pool
-    hidden = [c for coins in t.islands.values() for c in coins if not c.face_up]
+    t.deck.pile = pool
+    hidden = [c for coins in t.islands.values() for c in face_down(coins)]
     ids = [c.id for c in hidden]
     rand.shuffle(ids)
     for c, new_id in zip(hidden, ids, strict=True):
         c.id = new_id
     if t.fight is not None:
         for i in others:
-            t.fight.committed.pop(i, None)
+            t.fight.cards.choices.pop(i, None)
     return t
 
 

@@ -4,19 +4,28 @@
 `state` + `act` build the same patched state directly, for tests that look between steps.
 A patch is a JSON merge patch on the state dump: lists are replaced whole, so `player()`
 gives a complete player object and `islands()` clears every island it is not told about.
+`deck()`, `stack()` and `fight()` write the deck, the open prompts and a fight in progress;
+`pile()` and `discard()` read the deck back out of a scenario's output.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from engine.core import Pending, Setup, act_text, get_game, setup_state
+from engine.core.deck import Deck
+from engine.core.prompts import PromptBase
+from engine.core.sealed import Sealed
+from engine.pirate_chest.actions import FightMode
 from engine.pirate_chest.defs import defs
-from engine.pirate_chest.state import Player, State, Turn
+from engine.pirate_chest.prompts import open_prompt
+from engine.pirate_chest.state import Fight, Player, State, Turn
 from engine.scenario import merge_patch
 from engine.scenario import run as run_scenario
 
 GAME = get_game("pirate_chest")
 ALL_ISLANDS = (3, 9, 15, 21, 27)
+P = TypeVar("P", bound=PromptBase)
 
 
 def _raw_setup(players: int | None, captains: list[str] | None, options: dict[str, Any] | None,
@@ -94,6 +103,41 @@ def islands(coins: dict[int, list[str]] | None = None, face_up: bool = False,
     return out
 
 
+def deck(pile: Iterable[str] = (), discard: Iterable[str] = ()) -> dict[str, Any]:
+    """Patch value for `deck`: the draw pile (top card last) and the discard pile (top last)."""
+    return Deck(pile=list(pile), discard=list(discard)).model_dump(mode="json")
+
+
+def stack(*prompts: PromptBase) -> list[dict[str, Any]]:
+    """Patch value for `stack`: these open prompts, the last one the current decision."""
+    return [p.model_dump(mode="json") for p in prompts]
+
+
+def fight(attacker: int, defender: int, mode: FightMode = "both", sealed: dict[int, list[str]] | None = None,
+          ready: Iterable[int] = (), **fields: Any) -> dict[str, Any]:
+    """Patch value for `fight`: an attack in progress, with these `sealed` fight cards and the
+    seats that are `ready` (locked in)."""
+    cards = Sealed[list[str]](seats=[attacker, defender], choices=sealed or {}, locked=list(ready))
+    return Fight(attacker=attacker, defender=defender, mode=mode, cards=cards, **fields).model_dump(mode="json")
+
+
+def current(s: State, cls: type[P]) -> P:
+    """The open decision, which the test expects to be a `cls` prompt."""
+    top = open_prompt(s, cls)
+    assert top is not None, f"the open decision is {s.stack[-1].kind if s.stack else 'none'}, not a {cls.__name__}"
+    return top
+
+
+def pile(out: dict[str, Any]) -> list[str]:
+    """The draw pile at the end of a scenario, top card last."""
+    return list(out["state"]["deck"]["pile"])
+
+
+def discard(out: dict[str, Any]) -> list[str]:
+    """The discard pile at the end of a scenario, top card last."""
+    return list(out["state"]["deck"]["discard"])
+
+
 # ---- shared by the card, curse and fight tests --------------------------------------------
 
 def ship(captain: str, at: int | None = None, **fields: Any) -> dict[str, Any]:
@@ -107,7 +151,7 @@ def scenario(ships: list[dict[str, Any]], actions: list[tuple[int, str]] | tuple
              options: dict[str, Any] | None = None, ok: bool = True) -> dict[str, Any]:
     """`ships` by seat, `seat` to play (one move), only the face-down `coins` (and face-up `shown`
     coins) given on the islands, the deck (top card last), an empty discard pile, and scripted dice."""
-    patch = {"players": ships, "islands": islands(coins, shown=shown), "secret": {"deck": list(deck)}, "discard": [],
+    patch = {"players": ships, "islands": islands(coins, shown=shown), "deck": Deck(pile=list(deck)).model_dump(mode="json"),
              "rng": {"forced": list(dice)}, **turn(seat, **(turn_state or {}))}
     return run(patch, actions, captains=[s["captain"] for s in ships], options=options, seed="part-b", ok=ok)
 

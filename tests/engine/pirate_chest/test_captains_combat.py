@@ -185,7 +185,7 @@ def test_no_prisoners_sunk_in_a_fight_discards_hand_misses_2_turns(roberts_attac
         loser = s.players[0]
     assert (loser.position, loser.hand, loser.skip_turns) == (12, [], 2)
     assert "No Prisoners: Captain Kidd discards the whole hand." in events
-    assert {"rum", "flee"} <= set(s.discard)
+    assert {"rum", "flee"} <= set(s.deck.discard)
 
 
 def test_no_prisoners_only_in_fights() -> None:

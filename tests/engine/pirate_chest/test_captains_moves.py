@@ -2,7 +2,19 @@
 RAIDER, FEARSOME, NEVER LAND, MUTINY."""
 from __future__ import annotations
 
-from tests.engine.pirate_chest.scenario_helpers import act, islands, legal, pending_of, player, run, state, turn
+from engine.pirate_chest.prompts import DiscardPrompt, EngagePrompt
+from tests.engine.pirate_chest.scenario_helpers import (
+    act,
+    current,
+    deck,
+    islands,
+    legal,
+    pending_of,
+    player,
+    run,
+    state,
+    turn,
+)
 
 
 def _table(*players: dict, forced=(), on_islands=None, **extra):
@@ -39,33 +51,33 @@ def test_luck_curse_roll_chooses_the_result() -> None:
     s, _ = act(s, (0, "play voodoo-magic"))
     assert legal(s, 0) == ["die 3", "die 6"]
     s, events = act(s, (0, "die 3"))
-    assert s.players[1].hand == [] and "knives" in s.discard and s.players[1].times_sunk == 0
+    assert s.players[1].hand == [] and "knives" in s.deck.discard and s.players[1].times_sunk == 0
 
 
 def test_luck_start_of_turn_draw_two_keep_one() -> None:
     """PC-LUCK-02: Sparrow's turn draw is two cards; he keeps one and discards the other."""
     s = _table(player("kidd", position=1), player("sparrow", position=20), forced=[1],
-               secret={"deck": ["rum", "flee", "knives"]})
+               deck=deck(["rum", "flee", "knives"]))
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
     assert pending_of(s).prompt == "keep one of two drawn cards"
     assert legal(s, 1) == ["keep flee", "keep knives"]
     s, _ = act(s, (1, "keep knives"))
-    assert (s.players[1].hand, s.discard, s.secret.deck) == (["knives"], ["flee"], ["rum"])
+    assert (s.players[1].hand, s.deck.discard, s.deck.pile) == (["knives"], ["flee"], ["rum"])
 
 
 def test_luck_single_draw_from_a_card_is_two_keep_one() -> None:
     """PC-LUCK-02: the one card Spy Glass draws also becomes draw two, keep one."""
     s = _table(player("sparrow", position=1, hand=["spy-glass"]), player("kidd", hand=["knives"]),
-               secret={"deck": ["rum", "flee", "axes"]})
+               deck=deck(["rum", "flee", "axes"]))
     s, _ = act(s, (0, "play spy-glass"))
     assert legal(s, 0) == ["keep axes", "keep flee"]
 
 
 def test_luck_multi_card_draws_unchanged() -> None:
     """PC-LUCK-03 (reading: Luck changes only single-card draws; Rum's 2 cards are just 2 cards)."""
-    s = _table(player("sparrow", position=1, hand=["rum"]), player("kidd"), secret={"deck": ["flee", "axes", "pikes"]})
+    s = _table(player("sparrow", position=1, hand=["rum"]), player("kidd"), deck=deck(["flee", "axes", "pikes"]))
     s, _ = act(s, (0, "play rum"))
-    assert s.stack == [] and sorted(s.players[0].hand) == ["axes", "pikes"] and s.secret.deck == ["flee"]
+    assert s.stack == [] and sorted(s.players[0].hand) == ["axes", "pikes"] and s.deck.pile == ["flee"]
 
 
 def test_luck_every_die_he_rolls_including_westerlies() -> None:
@@ -224,7 +236,7 @@ def test_blockade_admiral_hand_limit_is_7() -> None:
     assert s.turn.seat == 1 and len(s.players[0].hand) == 7
     s = _table(player("horatio", position=1, hand=[*seven, "darkness"]), player("kidd"), forced=[1])
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert pending_of(s).prompt == "discard cards" and s.stack[-1].count == 1
+    assert pending_of(s).prompt == "discard cards" and current(s, DiscardPrompt).count == 1
 
 
 # ---- RAIDER (Captain Morgan) ------------------------------------------------------------------
@@ -263,9 +275,9 @@ def test_raider_curse_roll_pushed_to_7_does_nothing() -> None:
 def test_fearsome_draws_2_at_the_start_of_his_turn() -> None:
     """PC-FEAR-01: Blackbeard's turn starts with two cards drawn."""
     s = _table(player("kidd", position=1), player("blackbeard", position=20), forced=[1],
-               secret={"deck": ["rum", "flee", "knives"]})
+               deck=deck(["rum", "flee", "knives"]))
     s, events = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert (s.turn.seat, sorted(s.players[1].hand), s.secret.deck) == (1, ["flee", "knives"], ["rum"])
+    assert (s.turn.seat, sorted(s.players[1].hand), s.deck.pile) == (1, ["flee", "knives"], ["rum"])
     assert "Blackbeard draws 2 cards." in events
 
 
@@ -283,7 +295,7 @@ def test_never_land_fights_enemies_there_not_in_their_home_port() -> None:
     """PC-NEVER-02: arriving in the Caribbean Hook must fight Kidd there, but not Sparrow, at home."""
     s = _table(player("hook"), player("sparrow"), player("kidd", position=6))
     s, _ = act(s, (0, "never-land caribbean"))
-    assert legal(s, 0) == ["broadsides", "boarding", "both"] and s.stack[-1].target == 2
+    assert legal(s, 0) == ["broadsides", "boarding", "both"] and current(s, EngagePrompt).defender == 2
 
 
 def test_never_land_home_with_the_chest_wins() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import hidden_coins, players, scenario, ship
+from tests.engine.pirate_chest.scenario_helpers import discard, hidden_coins, players, scenario, ship
 
 
 def assert_sunk(p: dict[str, Any], skip: int = 1) -> None:
@@ -35,7 +35,7 @@ def test_typhoon_sinks_the_enemy_farthest_away_counted_the_short_way() -> None:
     assert_sunk(ps[2])
     assert ps[2]["coins"] == [] and ps[0]["coins"] == []
     assert list(hidden_coins(out)) == ["key"]
-    assert out["state"]["discard"] == ["typhoon"]
+    assert discard(out) == ["typhoon"]
     assert out["legal"]["0"][0] == "roll"   # not a move
 
 
@@ -154,7 +154,7 @@ def test_thief_and_scoundrel_take_one_coin_from_an_adjacent_ship(card: str) -> N
     out = scenario(table, [(0, f"play {card}"), (0, "take key")])
     ps = players(out)
     assert [p["coins"] for p in ps] == [["key"], ["map"], ["compass"]]
-    assert out["state"]["discard"] == [card]
+    assert discard(out) == [card]
 
 
 def test_thief_reaches_a_ship_in_its_home_port_and_needs_a_coin_to_take() -> None:
@@ -241,7 +241,7 @@ def test_forced_boarding_card_makes_the_target_fight_a_boarding_fight(card: str,
     assert ps[0]["position"] == 12 and ps[0]["coins"] == ["key"]   # Kidd never moved
     assert_sunk(ps[2])
     assert ps[1]["position"] == elsewhere and ps[1]["times_sunk"] == 0
-    assert out["state"]["discard"] == [card]
+    assert discard(out) == [card]
     assert out["legal"]["0"][0] == "roll"   # the card was not a move
 
 
@@ -268,7 +268,7 @@ def test_escape_card_adds_to_the_escape_roll(card: str, escape_roll: int) -> Non
     out = scenario(table, [(0, "roll"), (0, "sail 2 cw"), (0, "boarding"), (1, f"play {card}"), (1, "escape")],
                    dice=[2, escape_roll])
     assert "Captain Hook escapes with 5!" in out["events"]
-    assert out["state"]["fight"] is None and out["state"]["discard"] == [card]
+    assert out["state"]["fight"] is None and discard(out) == [card]
     assert [p["position"] for p in players(out)] == [14, 14]
     assert out["legal"] == {"0": ["end"]}
 

@@ -2,7 +2,7 @@
 Betrayal, Treachery, Settle a Debt; and the deck list itself (PC-CARD-64, PC-CARD-65).
 
 Seats: Captain Kidd (home Pirate Island, 12), Captain Hook (home The Seven Seas, 24), Yellowbeard
-(home Pirate Island, 12). The deck is `secret.deck`, top card last.
+(home Pirate Island, 12). The draw pile is `deck.pile`, top card last.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from engine.core import Event, act_text, get_game
 from engine.pirate_chest.defs import defs
-from tests.engine.pirate_chest.scenario_helpers import players, run, scenario, ship
+from tests.engine.pirate_chest.scenario_helpers import discard, pile, players, run, scenario, ship
 
 
 def events_of_last_action(ships: list[dict[str, Any]], actions: list[tuple[int, str]], **kw: Any) -> list[Event]:
@@ -33,7 +33,7 @@ def test_rum_gives_up_the_move_for_two_cards() -> None:
     out = scenario([ship("kidd", hand=["rum"]), ship("hook")], [(0, "play rum")], deck=DECK)
     p = players(out)[0]
     assert p["hand"] == ["rally-the-men", "grapeshot"] and p["position"] == 12
-    assert out["state"]["secret"]["deck"] == DECK[:-2] and out["state"]["discard"] == ["rum"]
+    assert pile(out) == DECK[:-2] and discard(out) == ["rum"]
     assert out["legal"] == {"0": ["end"]}
     out = scenario([ship("kidd", hand=["rum"]), ship("hook")], [(0, "roll"), (0, "sail 1 cw")], dice=[1], deck=DECK)
     assert "play rum" not in out["legal"]["0"]   # no move left to give up
@@ -48,7 +48,7 @@ def test_rumors_shows_the_next_ten_cards_to_the_player_only() -> None:
         "The next 10 cards, top first: Rally the Men, Grapeshot, Swivel Guns, Darkness, Grenades, Muskets, "
         "Pistols, Cutlasses, Harpoons, Pikes.", frozenset({0}))]
     out = scenario(table, [(0, "play rumors")], deck=DECK)
-    assert out["state"]["secret"]["deck"] == DECK and players(out)[0]["hand"] == []
+    assert pile(out) == DECK and players(out)[0]["hand"] == []
     assert out["legal"]["0"][0] == "roll"
 
 
@@ -64,7 +64,7 @@ def test_spy_glass_and_crows_nest_look_at_a_hand_then_draw(card: str) -> None:
     out = scenario(table, [(0, f"play {card}"), (0, "target hook")], deck=DECK)
     ps = players(out)
     assert ps[0]["hand"] == ["rally-the-men"] and ps[1]["hand"] == ["flee", "axes"]
-    assert out["state"]["discard"] == [card]
+    assert discard(out) == [card]
 
 
 def test_stowaway_discards_itself_to_draw_two() -> None:
@@ -72,7 +72,7 @@ def test_stowaway_discards_itself_to_draw_two() -> None:
     his other cards, draws two and still has his move."""
     out = scenario([ship("kidd", hand=["stowaway", "knives"]), ship("hook")], [(0, "play stowaway")], deck=DECK)
     assert players(out)[0]["hand"] == ["knives", "rally-the-men", "grapeshot"]
-    assert out["state"]["discard"] == ["stowaway"]
+    assert discard(out) == ["stowaway"]
     assert out["state"]["turn"]["moves_left"] == 1 and out["legal"]["0"][0] == "roll"
 
 
@@ -81,11 +81,11 @@ def test_betrayal_opponent_discards_two_random_cards() -> None:
     the seeded shuffle; that it is exactly two of his is not)."""
     table = [ship("kidd", hand=["betrayal"]), ship("hook", hand=["flee", "axes", "rum"])]
     out = scenario(table, [(0, "play betrayal")])
-    hand, pile = players(out)[1]["hand"], out["state"]["discard"]
+    hand, pile = players(out)[1]["hand"], discard(out)
     assert len(hand) == 1 and pile[0] == "betrayal" and len(pile) == 3
     assert sorted(hand + pile[1:]) == ["axes", "flee", "rum"]
     out = scenario([ship("kidd", hand=["betrayal"]), ship("hook", hand=["flee"])], [(0, "play betrayal")])
-    assert players(out)[1]["hand"] == [] and out["state"]["discard"] == ["betrayal", "flee"]
+    assert players(out)[1]["hand"] == [] and discard(out) == ["betrayal", "flee"]
     out = scenario([ship("kidd", hand=["betrayal"]), ship("hook")])
     assert "play betrayal" not in out["legal"]["0"]   # nobody has a card to lose
 
@@ -99,7 +99,7 @@ def test_treachery_opponent_chooses_three_cards_to_discard() -> None:
     assert out["legal"] == {"1": ["discard axes", "discard flee", "discard knives", "discard rum"]}
     out = scenario(table, [(0, "play treachery"), (1, "discard flee"), (1, "discard rum"), (1, "discard axes")])
     assert players(out)[1]["hand"] == ["knives"]
-    assert out["state"]["discard"] == ["treachery", "flee", "rum", "axes"]
+    assert discard(out) == ["treachery", "flee", "rum", "axes"]
     assert out["pending"]["kind"] == "turn" and out["legal"]["0"][0] == "roll"
 
 
@@ -118,7 +118,7 @@ def test_settle_a_debt_takes_a_random_card_from_an_adjacent_opponent() -> None:
     out = scenario(table, [(0, "play settle-a-debt")])
     ps = players(out)
     assert ps[0]["hand"] == ["darkness"] and ps[1]["hand"] == [] and ps[2]["hand"] == ["rum"]
-    assert out["state"]["discard"] == ["settle-a-debt"]
+    assert discard(out) == ["settle-a-debt"]
     out = scenario([ship("kidd", at=13, hand=["settle-a-debt"]), ship("hook", at=15, hand=["darkness"])])
     assert "play settle-a-debt" not in out["legal"]["0"]
 
@@ -142,7 +142,7 @@ def test_the_deck_holds_sixty_three_different_cards() -> None:
                      **{k: (v, ("boarding", "broadsides")) for k, v in DUAL.items()},
                      **{k: (v, ("broadsides",)) for k, v in BROADSIDES.items()}}
     out = run(captains=["kidd", "hook", "yellowbeard"], seed="deck")
-    dealt = out["state"]["secret"]["deck"] + [c for p in players(out) for c in p["hand"]]
+    dealt = pile(out) + [c for p in players(out) for c in p["hand"]]
     assert sorted(dealt) == sorted(cards)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import players, scenario, ship
+from tests.engine.pirate_chest.scenario_helpers import discard, players, scenario, ship
 
 OPEN_SEA = [n for n in range(1, 25) if n % 3]
 
@@ -29,7 +29,7 @@ def test_scurvy_chosen_opponent_cannot_move_on_his_next_turn() -> None:
                    dice=[3], deck=["rumors", "knives"])
     ps = players(out)
     assert [p["position"] for p in ps] == [15, 20, 2]   # Kidd himself still moved
-    assert out["state"]["discard"] == ["scurvy"]
+    assert discard(out) == ["scurvy"]
     assert out["state"]["turn"]["seat"] == 1 and out["state"]["turn"]["frozen"] is True
     assert ps[1]["frozen_next_turn"] is False and ps[2]["frozen_next_turn"] is False
     assert out["legal"] == {"1": ["end"]}   # no roll: Hook drew Knives, which cannot be played now
@@ -55,7 +55,7 @@ def test_zone_card_stops_the_only_enemy_in_its_zone(card: str, hook_at: int, yel
                    [(0, f"play {card}")])
     ps = players(out)
     assert [p["frozen_next_turn"] for p in ps] == [False, victim == 1, victim == 2]
-    assert out["state"]["discard"] == [card]
+    assert discard(out) == [card]
     assert out["legal"]["0"][0] == "roll"   # the card was not a move
 
 
@@ -191,7 +191,7 @@ def test_pursuit_and_give_chase_sail_onto_an_enemy_and_attack(card: str) -> None
     out = scenario(table, [(0, f"play {card}"), (0, "target hook")])
     assert players(out)[0]["position"] == 20
     assert out["state"]["turn"]["moves_left"] == 0
-    assert out["state"]["stack"][-1]["kind"] == "engage" and out["state"]["stack"][-1]["target"] == 1
+    assert out["state"]["stack"][-1]["kind"] == "engage" and out["state"]["stack"][-1]["defender"] == 1
     assert out["legal"] == {"0": ["broadsides", "boarding", "both"]}
 
 

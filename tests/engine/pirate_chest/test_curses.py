@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core import Event, act_text, get_game
-from tests.engine.pirate_chest.scenario_helpers import hidden_coins, players, scenario, ship
+from tests.engine.pirate_chest.scenario_helpers import discard, hidden_coins, players, scenario, ship
 
 
 def table(kidd_at: int = 20, kidd_hand: Sequence[str] = (), kidd_coins: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -92,9 +92,9 @@ def test_curse_2_on_the_roller_can_push_a_curse_roll_off_the_table() -> None:
 def test_curse_3_victim_discards_one_random_card() -> None:
     """PC-CURSE-03: one card, at random, goes to the discard pile (with one card, that one)."""
     out = scenario(table(kidd_hand=["knives"]), CURSE, dice=[3])
-    assert players(out)[1]["hand"] == [] and out["state"]["discard"] == ["knives"]
+    assert players(out)[1]["hand"] == [] and discard(out) == ["knives"]
     out = scenario(table(kidd_hand=["knives", "axes"]), CURSE, dice=[3])
-    hand, pile = players(out)[1]["hand"], out["state"]["discard"]
+    hand, pile = players(out)[1]["hand"], discard(out)
     assert len(hand) == 1 and len(pile) == 1 and sorted(hand + pile) == ["axes", "knives"]
 
 
@@ -105,7 +105,7 @@ def test_curse_4_victim_shows_his_hand_to_everyone() -> None:
     events: list[Event] = act_text(get_game("pirate_chest"), s, 0, "target kidd").events
     assert [e.visible_to for e in events if e.text == "Captain Kidd's hand: Knives, Axes."] == [None]
     out = scenario(table(kidd_hand=["knives", "axes"]), CURSE, dice=[4])
-    assert players(out)[1]["hand"] == ["knives", "axes"] and out["state"]["discard"] == []
+    assert players(out)[1]["hand"] == ["knives", "axes"] and discard(out) == []
 
 
 def test_curse_5_victim_loses_his_ability_until_the_end_of_his_next_turn() -> None:
@@ -169,7 +169,7 @@ def test_voodoo_magic_card_rolls_on_the_curse_table() -> None:
     out = scenario(ships, [(0, "play voodoo-magic"), (0, "target hook")], dice=[6])
     ps = players(out)
     assert (ps[1]["position"], ps[1]["skip_turns"]) == (24, 1)
-    assert out["state"]["discard"] == ["voodoo-magic"] and out["legal"]["0"][0] == "roll"
+    assert discard(out) == ["voodoo-magic"] and out["legal"]["0"][0] == "roll"
 
 
 def test_voodoo_doll_rolls_on_the_same_table_at_the_end_of_the_turn() -> None:

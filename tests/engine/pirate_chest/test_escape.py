@@ -61,7 +61,7 @@ def test_escape_modifiers(defender: str, fields: dict, cards: list[str], dice: l
     s = _landed(defender, dice=dice, **fields)
     s, _ = act(s, *[(1, f"play {c}") for c in cards], (1, "escape"))
     assert (s.fight is None) is escapes
-    assert all(c in s.discard for c in cards)
+    assert all(c in s.deck.discard for c in cards)
 
 
 @pytest.mark.parametrize(("attacker", "mode", "defender_fields"), [

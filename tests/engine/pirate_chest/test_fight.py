@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import get_game
 from engine.pirate_chest.defs import defs
-from tests.engine.pirate_chest.scenario_helpers import players, scenario, ship
+from tests.engine.pirate_chest.scenario_helpers import discard, players, scenario, ship
 
 LAND = [(0, "roll"), (0, "sail 2 cw")]   # Kidd 12 -> 14, with a forced 2
 
@@ -53,7 +53,7 @@ def test_fight_02_a_ship_in_its_own_home_port_cannot_be_picked() -> None:
     attacked, so he is picked for Kidd. With Hook alone there, no fight starts at all."""
     ships = [ship("kidd", at=20), ship("hook"), ship("yellowbeard", at=24)]
     out = scenario(ships, [(0, "roll"), (0, "sail 4 cw")], dice=[4])
-    assert out["state"]["stack"][-1]["kind"] == "engage" and out["state"]["stack"][-1]["target"] == 2
+    assert out["state"]["stack"][-1]["kind"] == "engage" and out["state"]["stack"][-1]["defender"] == 2
     out = scenario([ship("kidd", at=20), ship("hook")], [(0, "roll"), (0, "sail 4 cw")], dice=[4])
     assert out["state"]["stack"] == [] and out["legal"] == {"0": ["end"]}
 
@@ -112,7 +112,7 @@ def test_fight_08_cards_are_chosen_sealed_and_simultaneously() -> None:
     assert game.legal_actions(game.State.model_validate(out["state"]), 0) == []   # ready is final
     out = scenario(ships, steps + [(1, "ready")], dice=[2, 3, 5])
     assert "Captain Kidd plays Pikes (+3)." in out["events"] and totals(6, 5) in out["events"]
-    assert players(out)[0]["hand"] == ["knives"] and out["state"]["discard"] == ["pikes"]
+    assert players(out)[0]["hand"] == ["knives"] and discard(out) == ["pikes"]
     assert players(out)[1]["hand"] == ["darkness"]   # Hook kept his card back
 
 
@@ -127,7 +127,7 @@ def test_fight_05_09_each_side_rolls_a_die_plus_its_cards_and_the_higher_total_w
     kidd, hook = players(out)
     assert (kidd["position"], kidd["skip_turns"], kidd["times_sunk"], kidd["coins"]) == (12, 1, 1, [])
     assert (hook["position"], hook["coins"], hook["sinkings"]) == (14, ["map"], 1)
-    assert out["state"]["discard"] == ["knives", "pikes", "axes"]
+    assert discard(out) == ["knives", "pikes", "axes"]
     assert out["state"]["turn"]["seat"] == 1   # being sunk ended Kidd's turn
 
 
@@ -174,7 +174,7 @@ def test_fight_card_adds_its_bonus_in_its_fight_type(card: str, bonus: int, mode
     assert f"Captain Kidd plays {defs().cards[card].name} (+{bonus})." in out["events"]
     assert totals(1 + bonus, 1 + bonus) in out["events"]
     assert players(out)[0]["coins"] == ["key"] and players(out)[1]["times_sunk"] == 1
-    assert out["state"]["discard"] == [card] and card not in players(out)[0]["hand"]
+    assert discard(out) == [card] and card not in players(out)[0]["hand"]
 
 
 @pytest.mark.parametrize(("card", "mode"), [

@@ -17,16 +17,17 @@ from engine.core import ActionText, Setup, act, setup_state
 from engine.pirate_chest import actions as A
 from engine.pirate_chest.defs import defs
 from engine.pirate_chest.labels import CATEGORIES, DESCRIBE, clip
+from engine.pirate_chest.prompts import CurseDiePrompt, DollPrompt, EngagePrompt, EscapePrompt, FightCardsPrompt
 from engine.pirate_chest.state import State
-from tests.engine.pirate_chest.scenario_helpers import GAME, islands, player, state, turn
+from tests.engine.pirate_chest.scenario_helpers import GAME, deck, fight, islands, player, stack, state, turn
 from tests.engine.pirate_chest.scenario_helpers import act as act_steps
 
 
 def table(*ships: dict[str, Any], coins: dict[int, list[str]] | None = None, dice: list[int] | tuple = (),
           **extra: Any) -> State:
     """Seat 0 to play one move; these ships by seat, only these face-down coins, scripted dice."""
-    patch = {"players": list(ships), **turn(0), "islands": islands(coins), "discard": [],
-             "secret": {"deck": ["knives", "axes", "pikes"]}, "rng": {"forced": list(dice)}, **extra}
+    patch = {"players": list(ships), **turn(0), "islands": islands(coins), "deck": deck(["knives", "axes", "pikes"]),
+             "rng": {"forced": list(dice)}, **extra}
     return state(patch, captains=[p["captain"] for p in ships])
 
 
@@ -128,8 +129,7 @@ def test_target_names_the_seat_with_a_placeholder() -> None:
 
 def test_curse_target_and_die_choice_say_what_the_curse_does() -> None:
     """Mama Lola's curse roll on Kidd left two results to choose from: each says what its curse does."""
-    stack = [{"kind": "die", "seats": [0], "options": [3, 4], "purpose": "curse", "target": 1}]
-    t = texts(table(player("lola"), player("kidd"), stack=stack))
+    t = texts(table(player("lola"), player("kidd"), stack=stack(CurseDiePrompt(seats=[0], results=[3, 4], victim=1))))
     assert t["die 4"] == ActionText(label="Take 4", description="Curse 4: Captain Kidd shows his hand to everyone.")
     assert t["die 3"].description == "Curse 3: Captain Kidd discards a random card."
 
@@ -137,8 +137,8 @@ def test_curse_target_and_die_choice_say_what_the_curse_does() -> None:
 # ---- fights --------------------------------------------------------------------------------
 
 def test_engage_labels_name_the_defender_and_sinbad_may_steal() -> None:
-    stack = [{"kind": "engage", "seats": [0], "target": 1}]
-    s = table(player("sinbad", position=10), player("kidd", position=10, coins=["map"]), stack=stack)
+    s = table(player("sinbad", position=10), player("kidd", position=10, coins=["map"]),
+              stack=stack(EngagePrompt(seats=[0], defender=1)))
     t = texts(s)
     assert [x.label for x in t.values()] == ["Fight {0}: broadsides", "Fight {0}: boarding",
                                              "Fight {0}: broadsides and boarding", "Steal a coin from {0}"]
@@ -148,10 +148,8 @@ def test_engage_labels_name_the_defender_and_sinbad_may_steal() -> None:
 
 def test_fight_cards_say_their_bonus_and_ready_lists_the_sealed_cards() -> None:
     """A boarding fight: Cutlasses (+3) and Knives (+2) count, Cannonballs (broadsides) do not."""
-    stack = [{"kind": "fight-cards", "seats": [0, 1]}]
-    fight = {"attacker": 0, "defender": 1, "mode": "boarding"}
     s = table(player("kidd", position=10, hand=["cannonballs", "cutlasses", "knives"]),
-              player("hook", position=10), stack=stack, fight=fight)
+              player("hook", position=10), stack=stack(FightCardsPrompt(seats=[0, 1])), fight=fight(0, 1, "boarding"))
     t = texts(s)
     assert [x.label for x in t.values()] == ["Add Cutlasses (+3) to the fight", "Add Knives (+2) to the fight",
                                              "Ready to fight"]
@@ -164,10 +162,8 @@ def test_fight_cards_say_their_bonus_and_ready_lists_the_sealed_cards() -> None:
 
 
 def test_escape_menu_counts_the_bonus() -> None:
-    stack = [{"kind": "escape", "seats": [1]}]
-    fight = {"attacker": 0, "defender": 1, "mode": "both", "escape_bonus": 2}
-    s = table(player("kidd", position=10), player("hook", position=10, hand=["catch-the-wind"]), stack=stack,
-              fight=fight)
+    s = table(player("kidd", position=10), player("hook", position=10, hand=["catch-the-wind"]),
+              stack=stack(EscapePrompt(seats=[1])), fight=fight(0, 1, escape_bonus=2))
     t = texts(s, seat=1)
     assert t["play catch-the-wind"].label == "Play Catch the Wind (+1 to escape)"
     assert t["escape"].description == "Roll a die +2: 5 or more and you get away."
@@ -175,8 +171,7 @@ def test_escape_menu_counts_the_bonus() -> None:
 
 
 def test_the_voodoo_doll_is_a_danger_choice_naming_the_victim() -> None:
-    stack = [{"kind": "doll", "seats": [0], "options": [1]}]
-    t = texts(table(player("kidd", coins=["voodoo-doll"]), player("hook"), stack=stack))
+    t = texts(table(player("kidd", coins=["voodoo-doll"]), player("hook"), stack=stack(DollPrompt(seats=[0], targets=[1]))))
     assert (t["doll hook"].label, t["doll hook"].style, t["doll hook"].seats) == \
         ("Curse {0} with the Voodoo Doll", "danger", (1,))
     assert t["keep-doll"].style == "secondary"

@@ -10,11 +10,13 @@ import pytest
 
 from engine.core import Setup, get_game, setup_state
 from engine.core.policy import GreedyPolicy
+from engine.core.prompts import PromptBase
 from engine.pirate_chest import actions as A
 from engine.pirate_chest.policy import POLICIES, greedy_v1
+from engine.pirate_chest.prompts import CurseDiePrompt, KrakenDiePrompt, SailPrompt
 from engine.pirate_chest.state import State
 from tests.engine.conformance_hooks import hooks_for
-from tests.engine.pirate_chest.scenario_helpers import act, islands, player, state, turn
+from tests.engine.pirate_chest.scenario_helpers import act, deck, islands, player, stack, state, turn
 
 GAME = get_game("pirate_chest")
 
@@ -24,15 +26,13 @@ def bot(name: str = "greedy", seed: int = 0) -> Any:
 
 
 def table(*ships: dict[str, Any], coins: dict[int, list[str]] | None = None, shown: dict[int, list[str]] | None = None,
-          stack: list[dict[str, Any]] | None = None, turn_state: dict[str, Any] | None = None) -> State:
+          prompts: tuple[PromptBase, ...] = (), turn_state: dict[str, Any] | None = None) -> State:
     """Seat 0 to play one move; these ships by seat; face-down `coins` and face-up `shown` coins."""
     on_islands = islands(coins)
     for n, ids in (shown or {}).items():
         on_islands[str(n)] = (on_islands[str(n)] or []) + [{"id": c, "face_up": True} for c in ids]
-    patch = {"players": list(ships), **turn(0, **(turn_state or {})), "islands": on_islands, "discard": [],
-             "secret": {"deck": ["knives", "axes", "pikes"]}}
-    if stack is not None:
-        patch["stack"] = stack
+    patch = {"players": list(ships), **turn(0, **(turn_state or {})), "islands": on_islands,
+             "deck": deck(["knives", "axes", "pikes"]), "stack": stack(*prompts)}
     return state(patch, captains=[p["captain"] for p in ships])
 
 
@@ -40,8 +40,8 @@ def choice(s: State, seat: int = 0, name: str = "greedy") -> str:
     return GAME.notate(s, bot(name).choose(GAME, s, seat))
 
 
-def sail_prompt(options: list[int], ship: int = 0) -> dict[str, Any]:
-    return {"kind": "sail", "seats": [0], "options": options, "ship": ship, "purpose": "move"}
+def sail_prompt(distances: list[int], ship: int = 0) -> SailPrompt:
+    return SailPrompt(seats=[0], ship=ship, distances=distances)
 
 
 # ---- the names the table offers ---------------------------------------------------------------
@@ -57,8 +57,8 @@ def test_policies_offer_greedy_its_first_version_and_random() -> None:
 
 def test_kraken_die_takes_the_distance_that_hits_an_enemy_ship() -> None:
     """KRAKEN: an enemy 4 spaces away on open sea; of the results 4 and 5, only 4 sinks it."""
-    die = {"kind": "die", "seats": [0], "options": [4, 5], "purpose": "kraken"}
-    s = table(player("jones", position=1), player("kidd", position=5, coins=["map"]), stack=[die])
+    die = KrakenDiePrompt(seats=[0], results=[4, 5])
+    s = table(player("jones", position=1), player("kidd", position=5, coins=["map"]), prompts=(die,))
     assert choice(s) == "die 4"
     assert choice(s, name="greedy-v1") == "die 5"   # the audit's finding: the highest value
 
@@ -76,8 +76,8 @@ def test_curse_die_sinks_rather_than_rolling_off_the_table() -> None:
 def test_curse_die_avoids_the_sinking_that_a_home_port_stops() -> None:
     """PORTS OF CALL: a ship at home cannot be destroyed, so curse 6 would do nothing; 5 blocks
     his ability until the end of his next turn."""
-    die = {"kind": "die", "seats": [0], "options": [5, 6], "purpose": "curse", "target": 1}
-    s = table(player("morgan", position=1), player("kidd"), stack=[die])
+    die = CurseDiePrompt(seats=[0], results=[5, 6], victim=1)
+    s = table(player("morgan", position=1), player("kidd"), prompts=(die,))
     assert choice(s) == "die 5"
 
 
@@ -106,7 +106,7 @@ def test_chest_holder_sails_away_from_an_enemy_rather_than_onto_it() -> None:
     """Landing on an enemy means a fight, and a lost fight gives him the Chest: with 3 to sail,
     clockwise lands on Hook (nearer home), counter-clockwise on empty sea."""
     s = table(player("kidd", position=5, coins=["chest"]), player("hook", position=8),
-              stack=[sail_prompt([3])])
+              prompts=(sail_prompt([3]),))
     assert choice(s) == "sail 3 ccw to sea-2"
     assert choice(s, name="greedy-v1") == "sail 3 cw to sea-8"
 
@@ -114,7 +114,7 @@ def test_chest_holder_sails_away_from_an_enemy_rather_than_onto_it() -> None:
 def test_chest_holder_lands_on_an_enemy_only_when_nothing_else_is_left() -> None:
     """BLOCKADE: the Admiral at 3 bars the way counter-clockwise, so the only sail is onto him."""
     s = table(player("kidd", position=5, coins=["chest"]), player("horatio", position=3),
-              player("hook", position=8), stack=[sail_prompt([3])])
+              player("hook", position=8), prompts=(sail_prompt([3]),))
     assert choice(s) == "sail 3 cw to sea-8"
 
 
@@ -123,14 +123,14 @@ def test_chest_holder_lands_on_an_enemy_only_when_nothing_else_is_left() -> None
 def test_with_the_map_it_sails_for_the_key_not_the_compass() -> None:
     """THE KEY is needed for the Chest; the Compass only adds a move: 3 either way, Key clockwise."""
     s = table(player("kidd", position=12, coins=["map"]), player("hook", position=24),
-              shown={9: ["compass"], 15: ["key"]}, stack=[sail_prompt([3])])
+              shown={9: ["compass"], 15: ["key"]}, prompts=(sail_prompt([3]),))
     assert choice(s) == "sail 3 cw to cutlass-key"
 
 
 def test_without_the_map_and_key_a_face_up_chest_is_not_a_goal() -> None:
     """THE CHEST is taken only with the Map and the Key aboard: sail for a hidden coin instead."""
     s = table(player("kidd", position=12, coins=["map"]), player("hook", position=24),
-              coins={15: ["key"]}, shown={9: ["chest"]}, stack=[sail_prompt([3])])
+              coins={15: ["key"]}, shown={9: ["chest"]}, prompts=(sail_prompt([3]),))
     assert choice(s) == "sail 3 cw to cutlass-key"
 
 
@@ -204,6 +204,6 @@ def test_greedy_wins_more_than_greedy_v1_in_a_seeded_match() -> None:
 def test_the_first_greedy_bot_is_unchanged() -> None:
     """greedy-v1 is the baseline of bench/bots.py: it still plays by the first scoring, `score`."""
     from engine.pirate_chest.policy import score
-    s = table(player("kidd", position=5, coins=["chest"]), player("hook", position=8), stack=[sail_prompt([3])])
+    s = table(player("kidd", position=5, coins=["chest"]), player("hook", position=8), prompts=(sail_prompt([3]),))
     assert [score(s, 0, a) for a in GAME.legal_actions(s, 0)] == [-4, -10]
     assert score(s, 0, A.Die(value=5)) == 5

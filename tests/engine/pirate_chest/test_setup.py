@@ -55,13 +55,13 @@ def test_setup_each_player_draws_2_cards() -> None:
     st = out["state"]
     first = st["turn"]["seat"]
     assert [len(p["hand"]) for p in st["players"]] == [3 if i == first else 2 for i in range(3)]
-    assert len(st["secret"]["deck"]) == 63 - 7
+    assert len(st["deck"]["pile"]) == 63 - 7
 
 
 def test_deck_one_copy_of_each_listed_card() -> None:
     """PC-DECK-02 (data): the rulebook gives no counts; our deck has one copy of each of the 63 cards."""
     st = run(captains=["kidd", "jones"])["state"]
-    cards = st["secret"]["deck"] + [c for p in st["players"] for c in p["hand"]] + st["discard"]
+    cards = st["deck"]["pile"] + [c for p in st["players"] for c in p["hand"]] + st["deck"]["discard"]
     assert sorted(cards) == sorted(defs().cards)
     assert len(cards) == 63
 

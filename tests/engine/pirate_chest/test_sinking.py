@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, player, run, state, turn
+from engine.pirate_chest.prompts import EngagePrompt
+from tests.engine.pirate_chest.scenario_helpers import GAME, act, current, islands, legal, player, run, state, turn
 
 KIDD_JONES = ["kidd", "jones"]
 FIGHT = [(0, "roll"), (0, "sail 3 cw"), (0, "broadsides"), (1, "stand"), (0, "ready"), (1, "ready")]
@@ -89,7 +90,7 @@ def test_port_ship_in_own_home_port_cannot_be_attacked() -> None:
     s = state({"players": players, **turn(0), "islands": islands(), "rng": {"forced": [3]}},
               captains=["kidd", "jones", "hook"])
     s, _ = act(s, (0, "roll"), (0, "sail 3 cw"))
-    assert legal(s, 0) == ["broadsides", "boarding", "both"] and s.stack[-1].target == 2
+    assert legal(s, 0) == ["broadsides", "boarding", "both"] and current(s, EngagePrompt).defender == 2
 
 
 def test_port_ship_in_own_home_port_cannot_be_destroyed() -> None:
@@ -114,7 +115,7 @@ def test_port_another_captains_home_port_gives_no_protection() -> None:
     stormed, _ = act(s, (0, "play hurricane"))
     assert [(p.position, p.times_sunk) for p in stormed.players[1:]] == [(6, 0), (24, 1)]
     s, _ = act(s, (0, "roll"), (0, "sail 3 cw"))
-    assert s.stack[-1].target == 2 and legal(s, 0) == ["broadsides", "boarding", "both"]
+    assert current(s, EngagePrompt).defender == 2 and legal(s, 0) == ["broadsides", "boarding", "both"]
 
 
 def test_port_non_lethal_effects_still_reach_a_ship_at_home() -> None:

@@ -3,7 +3,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.pirate_chest.scenario_helpers import GAME, act, islands, legal, pending_of, player, run, state, turn
+from engine.pirate_chest.prompts import DiscardPrompt, SailPrompt
+from tests.engine.pirate_chest.scenario_helpers import (
+    GAME,
+    act,
+    current,
+    deck,
+    islands,
+    legal,
+    pending_of,
+    player,
+    run,
+    state,
+    turn,
+)
 
 KIDD_JONES = ["kidd", "jones"]
 
@@ -26,22 +39,22 @@ def test_turn_players_take_turns_in_seat_order() -> None:
 
 def test_turn_start_draws_one_card_from_the_shared_deck() -> None:
     """PC-TURN-02, PC-DECK-01: each turn starts by drawing the top card of the one deck all share."""
-    out = run(_two(secret={"deck": ["rum", "flee", "knives"]}, rng={"forced": [1, 1]}),
+    out = run(_two(deck=deck(["rum", "flee", "knives"]), rng={"forced": [1, 1]}),
               [(0, "roll"), (0, "sail 1 cw"), (0, "end"), (1, "roll"), (1, "sail 1 cw"), (1, "end")],
               captains=KIDD_JONES)
     st = out["state"]
     assert [p["hand"] for p in st["players"]] == [["flee"], ["knives"]]
-    assert st["secret"]["deck"] == ["rum"]
+    assert st["deck"]["pile"] == ["rum"]
 
 
 def test_turn_empty_deck_reshuffles_the_discard_pile() -> None:
     """PC-TURN-03: with the deck empty, the discard pile is shuffled into a new deck and drawn from."""
-    out = run(_two(secret={"deck": []}, discard=["rum", "flee", "knives"], rng={"forced": [1]}),
+    out = run(_two(deck=deck([], discard=["rum", "flee", "knives"]), rng={"forced": [1]}),
               [(0, "roll"), (0, "sail 1 cw"), (0, "end")], captains=KIDD_JONES)
     st = out["state"]
-    assert st["discard"] == []
+    assert st["deck"]["discard"] == []
     assert len(st["players"][1]["hand"]) == 1
-    assert sorted(st["players"][1]["hand"] + st["secret"]["deck"]) == ["flee", "knives", "rum"]
+    assert sorted(st["players"][1]["hand"] + st["deck"]["pile"]) == ["flee", "knives", "rum"]
 
 
 def test_turn_move_rolls_one_die_and_goes_either_way() -> None:
@@ -59,7 +72,7 @@ def test_dice_are_six_sided() -> None:
     seen = set()
     for i in range(40):
         s, _ = act(state(_two(), captains=KIDD_JONES, seed=f"d{i}"), (0, "roll"))
-        seen |= set(s.stack[-1].options)
+        seen |= set(current(s, SailPrompt).distances)
     assert seen == {1, 2, 3, 4, 5, 6}
 
 
@@ -110,12 +123,12 @@ def test_turn_end_discard_down_to_5() -> None:
     hand = ["rum", "flee", "knives", "axes", "pikes", "scurvy", "lost"]
     s = state(_two(kidd={"hand": hand}, rng={"forced": [1]}), captains=KIDD_JONES)
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
-    assert pending_of(s).prompt == "discard cards" and s.stack[-1].count == 2
+    assert pending_of(s).prompt == "discard cards" and current(s, DiscardPrompt).count == 2
     s, _ = act(s, (0, "discard rum"))
     assert pending_of(s).waiting_on == (0,)
     s, _ = act(s, (0, "discard lost"))
     assert sorted(s.players[0].hand) == ["axes", "flee", "knives", "pikes", "scurvy"]
-    assert s.discard[-2:] == ["rum", "lost"]
+    assert s.deck.discard[-2:] == ["rum", "lost"]
     assert (s.turn.seat, pending_of(s).prompt) == (1, "take a turn")
 
 
@@ -123,12 +136,12 @@ def test_turn_hand_limit_only_at_end_of_own_turn() -> None:
     """PC-TURN-10: a player over the limit keeps his cards through other turns and his own,
     and discards only when he ends his turn."""
     hand = ["rum", "flee", "knives", "axes", "pikes", "scurvy", "lost"]
-    s = state(_two(jones={"hand": hand}, secret={"deck": ["hurricane"]}, rng={"forced": [1, 1]}),
+    s = state(_two(jones={"hand": hand}, deck=deck(["hurricane"]), rng={"forced": [1, 1]}),
               captains=KIDD_JONES)
     s, _ = act(s, (0, "roll"), (0, "sail 1 cw"), (0, "end"))
     assert (s.turn.seat, len(s.players[1].hand), pending_of(s).prompt) == (1, 8, "take a turn")
     s, _ = act(s, (1, "roll"), (1, "sail 1 cw"), (1, "end"))
-    assert (pending_of(s).waiting_on, s.stack[-1].count) == ((1,), 3)
+    assert (pending_of(s).waiting_on, current(s, DiscardPrompt).count) == ((1,), 3)
 
 
 def test_turn_cards_played_on_own_turn_any_number() -> None:
@@ -138,14 +151,14 @@ def test_turn_cards_played_on_own_turn_any_number() -> None:
               captains=KIDD_JONES)
     assert legal(s, 1) == []
     s, _ = act(s, (0, "play trade-winds"), (0, "play gulfstream"))
-    assert s.turn.moves_left == 4 and s.players[0].hand == [] and s.discard[-2:] == ["trade-winds", "gulfstream"]
+    assert s.turn.moves_left == 4 and s.players[0].hand == [] and s.deck.discard[-2:] == ["trade-winds", "gulfstream"]
 
 
 def test_turn_played_cards_go_to_the_discard_pile() -> None:
     """PC-TURN-12: a played card leaves the hand for the discard pile."""
-    s = state(_two(kidd={"hand": ["trade-winds", "knives"]}, discard=["rum"]), captains=KIDD_JONES)
+    s = state(_two(kidd={"hand": ["trade-winds", "knives"]}, deck={"discard": ["rum"]}), captains=KIDD_JONES)
     s, _ = act(s, (0, "play trade-winds"))
-    assert (s.players[0].hand, s.discard) == (["knives"], ["rum", "trade-winds"])
+    assert (s.players[0].hand, s.deck.discard) == (["knives"], ["rum", "trade-winds"])
 
 
 def test_turn_ships_may_share_a_space() -> None:
@@ -177,7 +190,7 @@ def test_turn_missed_turn_skips_everything() -> None:
     lasting 'until the end of his next turn' and 'cannot move next turn' are used up by it)."""
     jones = {"position": 20, "hand": ["rum"], "skip_turns": 1, "frozen_next_turn": True, "dice_penalty": True,
              "ability_blocked": True, "move_penalty_next_turn": 2}
-    out = run(_two(jones=jones, secret={"deck": ["flee", "knives"]}, rng={"forced": [1]}),
+    out = run(_two(jones=jones, deck=deck(["flee", "knives"]), rng={"forced": [1]}),
               [(0, "roll"), (0, "sail 1 cw"), (0, "end")], captains=KIDD_JONES)
     st = out["state"]
     assert "Davy Jones misses this turn." in out["events"]

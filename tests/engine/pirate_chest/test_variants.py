@@ -86,7 +86,7 @@ def test_variant_voodoo_doll_curse_at_end_of_turn() -> None:
     assert legal(s, 0) == ["doll jones", "keep-doll"]
     s, events = act(s, (0, "doll jones"))
     assert "Curse 3: Davy Jones discards a random card." in events
-    assert "rum" in s.discard and "rum" not in s.players[1].hand and s.players[0].coins == ["map"]
+    assert "rum" in s.deck.discard and "rum" not in s.players[1].hand and s.players[0].coins == ["map"]
     assert [(n, c.id, c.face_up) for n, pile in s.islands.items() for c in pile][0][1:] == ("voodoo-doll", False)
     assert s.turn.seat == 1
 
