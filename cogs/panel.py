@@ -50,12 +50,12 @@ def panel_view(game_id: int, version: int, choices: list[Choice], page: int = 0,
 
 
 async def can_undo(interaction: discord.Interaction, game_id: int, seat: int) -> bool:
-    """The seat made the last decision, and it showed nothing (no roll, card or hidden piece)."""
+    """The seat made the last decision (perhaps followed by forced moves played for it), and
+    none of them showed anything (no roll, card or hidden piece): what table.undo takes back."""
     live = [r for r in await parley(interaction).store.log_rows(game_id) if not r.undone]
-    mine = [r for r in reversed(live)]
-    while mine and mine[0].automatic and mine[0].seat == seat and len(mine) > 1:
-        mine = mine[1:]
-    return bool(mine) and mine[0].seat == seat and not mine[0].automatic and mine[0].reveals is False
+    while len(live) > 1 and live[-1].automatic and live[-1].seat == seat and live[-1].reveals is False:
+        live.pop()
+    return bool(live) and live[-1].seat == seat and not live[-1].automatic and live[-1].reveals is False
 
 
 async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *, done: str = "",
