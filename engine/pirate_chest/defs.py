@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from engine.core.data import keyed
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "pirate_chest"
 
 Zone = Literal["any", "open-sea", "special", "island", "port"]
@@ -123,27 +125,13 @@ def _read(data_dir: Path, name: str) -> dict[str, Any]:
         return tomllib.load(f)
 
 
-def _keyed(rows: Any, key: str, table: str) -> dict[Any, dict[str, Any]]:
-    """The [[table]] rows of a file by their `key`; a malformed file is a ValueError saying where."""
-    if not isinstance(rows, list):
-        raise ValueError(f"expected [[{table}]] tables, found {type(rows).__name__}")
-    out = {}
-    for n, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or isinstance(row.get(key), (dict, list, type(None))):
-            raise ValueError(f"[[{table}]] number {n} needs a '{key}' that is a string or a number")
-        if row[key] in out:
-            raise ValueError(f"duplicate {key} {row[key]!r}")
-        out[row[key]] = row
-    return out
-
-
 def load_defs(data_dir: Path = DATA_DIR) -> Defs:
     """Read and validate every data file in `data_dir` (raises on the first problem)."""
     return Defs.model_validate({
         "boards": _read(data_dir, "board.toml"),
-        "captains": _keyed(_read(data_dir, "captains.toml").get("captain"), "id", "captain"),
-        "cards": _keyed(_read(data_dir, "cards.toml").get("card"), "id", "card"),
-        "curses": _keyed(_read(data_dir, "curses.toml").get("curse"), "roll", "curse"),
+        "captains": keyed(_read(data_dir, "captains.toml").get("captain"), "id", "captain"),
+        "cards": keyed(_read(data_dir, "cards.toml").get("card"), "id", "card"),
+        "curses": keyed(_read(data_dir, "curses.toml").get("curse"), "roll", "curse"),
     })
 
 

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from engine.core.data import keyed
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "scoundrel_bay"
 
 Flag = Literal["blue", "black", "yellow", "red"]
@@ -735,18 +737,14 @@ FILES: dict[str, tuple[str, type[BaseModel], dict[str, tuple[str, str]]]] = {
 
 def _keyed(rows: Any, key: str, table: str, file: str) -> Any:
     """The [[table]] rows by their `key` (a plain list when key is empty)."""
-    if not isinstance(rows, list):
-        raise DataError(f"{file}: expected [[{table}]] tables")
     if not key:
+        if not isinstance(rows, list):
+            raise DataError(f"{file}: expected [[{table}]] tables")
         return rows
-    out: dict[Any, Any] = {}
-    for n, row in enumerate(rows, 1):
-        if not isinstance(row, dict) or isinstance(row.get(key), (dict, list, type(None))):
-            raise DataError(f"{file}: [[{table}]] number {n} needs a '{key}' that is a string or a number")
-        if row[key] in out:
-            raise DataError(f"{file}: [[{table}]] {key} {row[key]!r} is listed twice")
-        out[row[key]] = row
-    return out
+    try:
+        return keyed(rows, key, table, file)
+    except ValueError as e:
+        raise DataError(str(e)) from None
 
 
 def _explain(file: str, err: ValidationError, tables: dict[str, str]) -> str:

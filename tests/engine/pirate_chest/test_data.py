@@ -36,7 +36,7 @@ def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
     ("captains.toml", 'ability = "luck"', 'ability = "flight"', "unknown ability flight"),
     ("cards.toml", 'effect = "no-move"', 'effect = "teleport"', "unknown effect teleport"),
     ("cards.toml", "bonus = 2", "bonus = 0", "needs a bonus"),
-    ("cards.toml", 'id = "trade-winds"', 'id = "scurvy"', "duplicate id 'scurvy'"),
+    ("cards.toml", 'id = "trade-winds"', 'id = "scurvy"', "id 'scurvy' is listed twice"),
     ("board.toml", "number = 9,", "number = 10,", "every third space"),
     ("curses.toml", "roll = 6", "roll = 7", "rolls 1 to 6"),
     ("cards.toml", 'tags = ["wind"]', 'tags = ["breeze"]', "tags"),
