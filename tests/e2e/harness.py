@@ -92,7 +92,9 @@ class Table:
                          **new: Any) -> tuple[int, int]:
         """The first user opens a game in a thread, the next `humans - 1` join, the host adds
         `bots` bots and starts it; returns (game id, thread id) once the bot has settled.
-        `new` goes to /game new as well (deadline, on_deadline, seed)."""
+        `new` goes to /game new as well (deadline, on_deadline, seed). The seed is fixed unless
+        a test asks otherwise, so every run of a test plays the same game."""
+        new.setdefault("seed", "e2e")
         host, *others = self.fake.user_ids[:humans]
         await self.slash(host, "game new", game="pirate_chest", players=humans + bots, options=options, **new)
         thread = self.fake.threads()[-1]
