@@ -72,9 +72,8 @@ class DiscordNotifier:
         if waiting:
             view.add_item(MoveButton(record.id))
         message_id = current.get("message_id") if same else None
-        if message_id is not None and await self._edit_board(record, int(message_id), content, file, view):
-            pass
-        else:
+        edited = message_id is not None and await self._edit_board(record, int(message_id), content, file, view)
+        if not edited:   # a new hand-over (or its post was deleted): a new post, which pings
             users = [u for w in waiting if (u := record.seats[w].user_id) is not None]
             silent = any([await self.quiet(u) for u in users])
             message = await self.bot.post(record, content, file=file, view=view, nonce=f"p{item.id}", silent=silent,
@@ -198,18 +197,21 @@ class DiscordNotifier:
         rows = await self.bot.store.outbox_of(game_id)
         return [e for r in rows if r.kind == "board" for e in r.payload.get("events", [])]
 
+    @staticmethod
+    def _last_prompt(rows: list[OutboxRow], seat: int, version: int) -> int:
+        """The version at which this seat was last asked to move before `version` (0: never)."""
+        return max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
+                   default=0)
+
     async def digest(self, record: GameRecord, seat: int, version: int) -> list[str]:
         """Every public event since this seat was last asked to move (the DM counts what it cannot show)."""
         rows = await self.bot.store.outbox_of(record.id)
-        last = max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
-                   default=0)
+        last = self._last_prompt(rows, seat, version)
         return [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
 
     async def forced_since(self, record: GameRecord, seat: int, version: int) -> int:
         """How many of this seat's moves the table played for it since it was last asked."""
-        rows = await self.bot.store.outbox_of(record.id)
-        last = max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
-                   default=0)
+        last = self._last_prompt(await self.bot.store.outbox_of(record.id), seat, version)
         prefix = f"{AUTO_PREFIX}forced:{record.id}:"
         ids = [r.interaction_id or "" for r in await self.bot.store.log_rows(record.id) if not r.undone and r.seat == seat]
         taken_at = [int(i[len(prefix):]) for i in ids if i.startswith(prefix)]
