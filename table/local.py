@@ -148,6 +148,7 @@ def run_local(args: argparse.Namespace) -> int:
     if game_id is None:
         return 2
     args.game = game_id
+    Path(args.db).parent.mkdir(parents=True, exist_ok=True)   # --db in a folder not made yet
     if not 0 <= args.bots <= args.players:
         print("--bots must be between 0 and --players.", file=sys.stderr)
         return 2

@@ -80,3 +80,12 @@ def test_a_player_at_the_terminal_picks_the_game_by_number() -> None:
     assert choose_game(args, ask=lambda prompt: "2") == games[1]
     assert choose_game(args, ask=lambda prompt: "9") is None
     assert choose_game(argparse.Namespace(game="pirate_chest"), ask=lambda prompt: "1") == "pirate_chest"
+
+
+def test_a_database_in_a_folder_not_made_yet_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "new" / "folder" / "t.db"
+    done = subprocess.run([sys.executable, str(ROOT / "bot.py"), "--local", "--game", "pirate_chest", "--db", str(db),
+                           "--out", str(tmp_path / "out"), "--players", "2", "--bots", "2", "--seed", "dir"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert db.is_file()
