@@ -4,7 +4,10 @@ there, most first, ties by the GENERAL TIEBREAK (`tiebreak`, furthest first); th
 ghost colour is an owner like any other and simply never scores."""
 from __future__ import annotations
 
-from engine.scoundrel_bay.defs import defs
+from pydantic import BaseModel
+
+from engine.scoundrel_bay.defs import POT_HARBOR, defs
+from engine.scoundrel_bay.rules.reputation import ReputationTrack
 
 
 def places(pirates: dict[int, int], tiebreak: list[int]) -> list[int]:
@@ -69,3 +72,62 @@ def winners(totals: dict[int, int], tiebreak: list[int]) -> list[int]:
     """The most gold wins; a tie goes to the tied player furthest on the reputation track."""
     best = max(totals.values())
     return [min((o for o, g in totals.items() if g == best), key=tiebreak.index)]
+
+
+class Tally(BaseModel):
+    """What final scoring reads, by owner (seats, plus the 2-player ghost colour if any).
+    Pirate counts are in pirates, a captain counting 2."""
+    seats: list[int]
+    pirates: dict[str, dict[int, int]]      # region id -> owner -> pirates there
+    dead: dict[int, int]                    # pirates already in the graveyard, by owner
+    ghost_reserve: int = 0                  # 2-player reserve ghosts, on a beach
+    ghost: int | None = None
+    doubloons: dict[int, int]
+    debt: dict[int, int]
+    ship_damage: dict[int, int]
+    sick: dict[int, int]
+    pot: int
+
+
+CATEGORIES = {"scoundrel_bay": "Scoundrel Bay", "doubloons": "Doubloons", "harbors": "Harbors",
+              "villages": "Villages", "hideouts": "Hideouts", "reputation": "Reputation",
+              "ship_damage": "Ship damage", "sick": "Sick pirates", "debt": "Unpaid doubloons"}
+
+
+def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]:
+    """Final Scoring in the rulebook's order; the track is moved down for the graveyard. Returns
+    each seat's gold by category (the Scoundrel Bay line is doubloons, counted in 'doubloons')."""
+    board = defs().board
+    tiebreak = track.order()
+    gold: dict[int, dict[str, int]] = {seat: dict.fromkeys(CATEGORIES, 0) for seat in t.seats}
+    bay = next(r.id for r in board.of_kind("harbor") if r.name == POT_HARBOR)
+    gains, _ = scoundrel_bay_payout(t.pirates.get(bay, {}), tiebreak, t.pot)
+    for seat in t.seats:   # the ghosts' winnings go to the general supply
+        gold[seat]["scoundrel_bay"] = gains.get(seat, 0)
+        gold[seat]["doubloons"] = t.doubloons[seat] + gains.get(seat, 0)
+    for harbor in board.of_kind("harbor"):
+        for owner, g in harbor_gold(t.pirates.get(harbor.id, {}), tiebreak, harbor.gold).items():
+            if owner in gold:
+                gold[owner]["harbors"] += g
+    for seat in t.seats:
+        villages = sum(t.pirates.get(r.id, {}).get(seat, 0) for r in board.of_kind("village"))
+        gold[seat]["villages"] = village_gold(villages)
+        gold[seat]["hideouts"] = hideout_gold([t.pirates.get(r.id, {}).get(seat, 0) for r in board.of_kind("hideout")])
+    owners = [*t.seats, *([t.ghost] if t.ghost is not None else [])]
+    dead = {o: t.dead.get(o, 0) + sum(t.pirates.get(r.id, {}).get(o, 0) for r in board.of_kind("beach")) for o in owners}
+    if t.ghost is not None:
+        dead[t.ghost] += t.ghost_reserve
+    for owner, steps in graveyard_steps(dead).items():
+        if owner in t.seats:    # reading (SB-GRAVE-07): the ghost disc does not move
+            track.move_down(owner, steps)
+    for seat in t.seats:
+        gold[seat]["reputation"] = reputation_gold(track.space(seat))
+        gold[seat]["ship_damage"] = -ship_damage_gold(t.ship_damage[seat])
+        gold[seat]["sick"] = -sick_gold(t.sick[seat])
+        gold[seat]["debt"] = -t.debt.get(seat, 0)
+    return gold
+
+
+def total(categories: dict[str, int]) -> int:
+    """A seat's gold: every category but the Scoundrel Bay line, already inside 'doubloons'."""
+    return sum(g for c, g in categories.items() if c != "scoundrel_bay")

@@ -67,3 +67,26 @@ def test_sb_win_01_02_most_gold_wins_and_a_tie_goes_furthest_on_the_track() -> N
     assert scoring.winners({0: 50, 1: 61, 2: 40}, [0, 1, 2]) == [1]
     assert scoring.winners({0: 61, 1: 61}, [1, 0]) == [1]
     assert scoring.winners({0: 61, 1: 61}, [0, 1]) == [0]
+
+
+def test_sb_score_01_sbay_06_07_08_harbsc_04_grave_01_06_07_a_2_player_final_scoring_in_order() -> None:
+    """Two seats and the ghost colour (owner 9). The ghosts take places (and their winnings go
+    to the supply), beach pirates die before reputation is counted, the reserve ghosts die too and
+    win the graveyard majority, and a debt is lost as gold."""
+    ghost = 9
+    track = ReputationTrack.opening(max(defs().reputation.spaces), [1, 0], extra={ghost: defs().reputation.two_player_space})
+    track.advance(0, 10)
+    track.advance(1, 8)
+    t = scoring.Tally(
+        seats=[0, 1], ghost=ghost, ghost_reserve=5, pot=20,
+        pirates={"scoundrel-bay": {0: 1, 1: 3, ghost: 2}, "dodge-harbor": {0: 2, 1: 2, ghost: 4},
+                 "tarwick": {0: 3}, "crows-hollow": {1: 2}, "gallows-loft": {1: 1}, "gullsand-beach": {0: 1}},
+        dead={0: 1, ghost: 1}, doubloons={0: 10, 1: 3}, debt={1: 4}, ship_damage={0: 6, 1: 1}, sick={0: 1, 1: 0})
+    gold = scoring.final_scoring(t, track)
+    assert gold[0] == {"scoundrel_bay": 5, "doubloons": 15, "harbors": 10, "villages": 6, "hideouts": 0,
+                       "reputation": 12, "ship_damage": -6, "sick": -2, "debt": 0}
+    assert gold[1] == {"scoundrel_bay": 20, "doubloons": 23, "harbors": 6, "villages": 0, "hideouts": 6,
+                       "reputation": 12, "ship_damage": 0, "sick": 0, "debt": -4}
+    assert (scoring.total(gold[0]), scoring.total(gold[1])) == (35, 43)
+    assert track.space(0) == track.space(1) == 8 and track.order([0, 1]) == [1, 0]   # 0 moved down onto the stack
+    assert track.space(ghost) == defs().reputation.two_player_space
