@@ -12,7 +12,6 @@ class BidResult(BaseModel):
     ranking: list[int]           # bidders, highest bid first
     to_pot: int                  # paid into Scoundrel Bay by the highest bidder
     to_supply: dict[int, int]    # paid to the general supply, by bidder
-    kept: int                    # the lowest bidder, who keeps the bid
 
     @property
     def highest(self) -> int:
@@ -20,7 +19,8 @@ class BidResult(BaseModel):
 
     @property
     def lowest(self) -> int:
-        return self.kept
+        """The lowest bidder, who keeps the bid."""
+        return self.ranking[-1]
 
     def choosers(self) -> list[int]:
         """A bid for rewards: everyone but the lowest picks, highest bid first."""
@@ -34,6 +34,5 @@ def settle_bids(bids: dict[int, int], tiebreak: list[int]) -> BidResult:
     if any(b < 0 for b in bids.values()):
         raise ValueError("a bid cannot be negative")
     ranking = sorted(bids, key=lambda seat: (-bids[seat], tiebreak.index(seat)))
-    middle = ranking[1:-1]
-    return BidResult(ranking=ranking, to_pot=bids[ranking[0]], kept=ranking[-1],
-                     to_supply={seat: bids[seat] for seat in middle})
+    return BidResult(ranking=ranking, to_pot=bids[ranking[0]],
+                     to_supply={seat: bids[seat] for seat in ranking[1:-1]})

@@ -27,7 +27,7 @@ class FeedResult(BaseModel):
     crew: Crew
     food: int
     rings: int
-    died: int                    # sick figures that went unfed, in pirates (the captain is one figure)
+    died: int                    # sick pirates that went unfed (a sick captain: captain_died)
     captain_died: bool
     fell_sick: int
 

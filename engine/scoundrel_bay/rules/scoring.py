@@ -96,7 +96,8 @@ CATEGORIES = {"scoundrel_bay": "Scoundrel Bay", "doubloons": "Doubloons", "harbo
 
 def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]:
     """Final Scoring in the rulebook's order; the track is moved down for the graveyard. Returns
-    each seat's gold by category (the Scoundrel Bay line is doubloons, counted in 'doubloons')."""
+    each seat's gold by category: doubloons turn into gold 1:1, those won in Scoundrel Bay on a
+    line of their own."""
     board = defs().board
     tiebreak = track.order()
     gold: dict[int, dict[str, int]] = {seat: dict.fromkeys(CATEGORIES, 0) for seat in t.seats}
@@ -104,7 +105,7 @@ def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]
     gains, _ = scoundrel_bay_payout(t.pirates.get(bay, {}), tiebreak, t.pot)
     for seat in t.seats:   # the ghosts' winnings go to the general supply
         gold[seat]["scoundrel_bay"] = gains.get(seat, 0)
-        gold[seat]["doubloons"] = t.doubloons[seat] + gains.get(seat, 0)
+        gold[seat]["doubloons"] = t.doubloons[seat]
     for harbor in board.of_kind("harbor"):
         for owner, g in harbor_gold(t.pirates.get(harbor.id, {}), tiebreak, harbor.gold).items():
             if owner in gold:
@@ -129,5 +130,4 @@ def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]
 
 
 def total(categories: dict[str, int]) -> int:
-    """A seat's gold: every category but the Scoundrel Bay line, already inside 'doubloons'."""
-    return sum(g for c, g in categories.items() if c != "scoundrel_bay")
+    return sum(categories.values())

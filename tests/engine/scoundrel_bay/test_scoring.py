@@ -83,9 +83,9 @@ def test_sb_score_01_sbay_06_07_08_harbsc_04_grave_01_06_07_a_2_player_final_sco
                  "tarwick": {0: 3}, "crows-hollow": {1: 2}, "gallows-loft": {1: 1}, "gullsand-beach": {0: 1}},
         dead={0: 1, ghost: 1}, doubloons={0: 10, 1: 3}, debt={1: 4}, ship_damage={0: 6, 1: 1}, sick={0: 1, 1: 0})
     gold = scoring.final_scoring(t, track)
-    assert gold[0] == {"scoundrel_bay": 5, "doubloons": 15, "harbors": 10, "villages": 6, "hideouts": 0,
+    assert gold[0] == {"scoundrel_bay": 5, "doubloons": 10, "harbors": 10, "villages": 6, "hideouts": 0,
                        "reputation": 12, "ship_damage": -6, "sick": -2, "debt": 0}
-    assert gold[1] == {"scoundrel_bay": 20, "doubloons": 23, "harbors": 6, "villages": 0, "hideouts": 6,
+    assert gold[1] == {"scoundrel_bay": 20, "doubloons": 3, "harbors": 6, "villages": 0, "hideouts": 6,
                        "reputation": 12, "ship_damage": 0, "sick": 0, "debt": -4}
     assert (scoring.total(gold[0]), scoring.total(gold[1])) == (35, 43)
     assert track.space(0) == track.space(1) == 8 and track.order([0, 1]) == [1, 0]   # 0 moved down onto the stack
