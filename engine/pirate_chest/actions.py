@@ -2,18 +2,17 @@
 one once). Notation lives in notation.py; the prompts that offer them, in prompts.py."""
 from __future__ import annotations
 
-from collections.abc import Hashable
-from functools import cache
-from typing import Any, Literal, TypeVar, cast
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from engine.core.actions import FrozenAction
+from engine.core.actions import action as action  # re-exported: the prompts build actions with it
 
 FightMode = Literal["broadsides", "boarding", "both", "steal-coin", "steal-card", "ram"]
 FIGHT_MODES: tuple[FightMode, ...] = ("broadsides", "boarding", "both")   # the attacks every captain has
 
 
-class _A(BaseModel):
-    model_config = ConfigDict(frozen=True)
+class _A(FrozenAction):
+    """Every decision of this game is one of these frozen values."""
 
 
 class ChooseCaptain(_A):
@@ -154,19 +153,3 @@ Action = (
     | Play | Target | ToSpace | Die | Attack | Engage | Escape | Stand | Commit | Uncommit | Ready
     | GirlPower | Pass | TakeCoin | Discard | Doll | KeepDoll | End
 )
-
-
-T = TypeVar("T", bound=_A)
-
-
-@cache
-def _action_cached(cls: type[Any], **fields: Any) -> Any:
-    return cls(**fields)
-
-
-def action(cls: type[T], **fields: Any) -> T:
-    """Actions are frozen values, so each distinct one is built (and validated) once and shared:
-    listing legal actions builds a dozen every decision. The memo only holds actions this game
-    can offer (cards, seats, spaces, die faces), so it stays small."""
-    result: T = _action_cached(cast(Hashable, cls), **fields)
-    return result

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import IllegalActionError, InvalidActionError
+from engine.core.notation import match
 from engine.pirate_chest import actions as A
 from engine.pirate_chest.prompts import SailPrompt, open_prompt
 from engine.pirate_chest.rules.board import slug, step
@@ -63,20 +63,5 @@ def notate(s: State, a: A.Action) -> str:
     return fn(s, a) if fn else a.kind
 
 
-def normalize(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def parse(s: State, seat: int, text: str) -> A.Action:
-    """Exact notation, or a unique leading part of one ('sail 4 cw' for 'sail 4 cw to parrot-cay')."""
-    wanted = normalize(text)
-    legal = {notate(s, a): a for a in legal_actions(s, seat)}
-    if wanted in legal:
-        return legal[wanted]
-    starts = [a for n, a in legal.items() if n.startswith(wanted + " ")]
-    if len(starts) == 1:
-        return starts[0]
-    options = ", ".join(legal) or "nothing right now"
-    if not wanted or wanted.split()[0] not in VERBS:
-        raise InvalidActionError(f"I don't understand '{text}'. Your options: {options}.")
-    raise IllegalActionError(f"'{text}' is not one of your options now. Your options: {options}.")
+    return match(text, {notate(s, a): a for a in legal_actions(s, seat)}, VERBS)

@@ -32,3 +32,16 @@ def hooks_for(game_id: str) -> ConformanceHooks:
                              "(see docs/adding-a-game.md)") from e
     hooks: ConformanceHooks = module.HOOKS
     return hooks
+
+
+def deal_hidden_hands(hands: list[list[str]], pile: list[str], rand: random.Random) -> list[str]:
+    """Pool the hands a viewer may not see with the face-down pile, shuffle, and deal each hand
+    back its size (in place). Returns the new pile."""
+    pool = list(pile)
+    for hand in hands:
+        pool += hand
+    rand.shuffle(pool)
+    for hand in hands:
+        n = len(hand)
+        hand[:], pool = pool[:n], pool[n:]
+    return pool

@@ -94,10 +94,11 @@ CATEGORIES = {"scoundrel_bay": "Scoundrel Bay", "doubloons": "Doubloons", "harbo
               "ship_damage": "Ship damage", "sick": "Sick pirates", "debt": "Unpaid doubloons"}
 
 
-def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]:
+def final_scoring(t: Tally, track: ReputationTrack, harbor_tokens: dict[str, list[int]] | None = None) -> dict[int, dict[str, int]]:
     """Final Scoring in the rulebook's order; the track is moved down for the graveyard. Returns
     each seat's gold by category: doubloons turn into gold 1:1, those won in Scoundrel Bay on a
-    line of their own."""
+    line of their own. `harbor_tokens` replaces a harbor's printed gold (alternative harbor
+    scoring)."""
     board = defs().board
     tiebreak = track.order()
     gold: dict[int, dict[str, int]] = {seat: dict.fromkeys(CATEGORIES, 0) for seat in t.seats}
@@ -107,7 +108,7 @@ def final_scoring(t: Tally, track: ReputationTrack) -> dict[int, dict[str, int]]
         gold[seat]["scoundrel_bay"] = gains.get(seat, 0)
         gold[seat]["doubloons"] = t.doubloons[seat]
     for harbor in board.of_kind("harbor"):
-        for owner, g in harbor_gold(t.pirates.get(harbor.id, {}), tiebreak, harbor.gold).items():
+        for owner, g in harbor_gold(t.pirates.get(harbor.id, {}), tiebreak, (harbor_tokens or {}).get(harbor.id, harbor.gold)).items():
             if owner in gold:
                 gold[owner]["harbors"] += g
     for seat in t.seats:

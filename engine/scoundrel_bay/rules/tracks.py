@@ -65,3 +65,8 @@ def pay(resources: dict[str, int], what: str, n: int) -> dict[str, int]:
     if n > own:
         left[WILD] -= n - own
     return left
+
+
+def spend(resources: dict[str, int], what: str, n: int) -> None:
+    """`pay`, in place: the player's own resources."""
+    resources.update(pay(resources, what, n))

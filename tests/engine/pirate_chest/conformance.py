@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 from engine.core.pieces import face_down
-from tests.engine.conformance_hooks import ConformanceHooks
+from tests.engine.conformance_hooks import ConformanceHooks, deal_hidden_hands
 
 
 def scramble_pirate_chest(s: Any, viewer: int | None, rand: random.Random) -> Any:
@@ -13,14 +13,7 @@ def scramble_pirate_chest(s: Any, viewer: int | None, rand: random.Random) -> An
     identities of face-down coins. Sealed fight cards of other seats change too."""
     t = s.model_copy(deep=True)
     others = [i for i in range(len(t.players)) if i != viewer]
-    pool = list(t.deck.pile)
-    for i in others:
-        pool += t.players[i].hand
-    rand.shuffle(pool)
-    for i in others:
-        n = len(t.players[i].hand)
-        t.players[i].hand, pool = pool[:n], pool[n:]
-    t.deck.pile = pool
+    t.deck.pile = deal_hidden_hands([t.players[i].hand for i in others], t.deck.pile, rand)
     hidden = [c for coins in t.islands.values() for c in face_down(coins)]
     ids = [c.id for c in hidden]
     rand.shuffle(ids)

@@ -1,0 +1,72 @@
+"""Helpers for Scoundrel Bay scenario tests: a game set up as a test needs it, decisions made by
+their notation (as a player types them in /play), and scripted monster-die faces.
+
+Tests build a position by editing the state directly (it is a plain pydantic model), then play
+through the engine with `do`, exactly as the bot layer does (engine.core.act_text)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Transition, act_text, legal_notations
+from engine.core.pieces import Piece
+from engine.scoundrel_bay import GAME
+from engine.scoundrel_bay.defs import defs
+from engine.scoundrel_bay.flow import settle
+from engine.scoundrel_bay.state import State
+
+
+def game(players: int = 3, seed: str = "scenario", boards: list[int] | None = None, **variants: bool) -> State:
+    """A new game; `boards` fixes the player boards by seat (default 1, 2, 3, 4: seat 0 starts)."""
+    options = GAME.Options(boards=boards or list(range(1, players + 1)), **variants)
+    return GAME.setup(players, options, seed)
+
+
+def do(s: State, seat: int, notation: str) -> State:
+    return act_text(GAME, s, seat, notation).state
+
+
+def step(s: State, seat: int, notation: str) -> Transition[State]:
+    return act_text(GAME, s, seat, notation)
+
+
+def options(s: State, seat: int) -> list[str]:
+    return legal_notations(GAME, s, seat)
+
+
+def top(s: State) -> Any:
+    return s.stack[-1] if s.stack else None
+
+
+def waiting(s: State) -> tuple[int, ...]:
+    pending = GAME.pending(s)
+    return pending.waiting_on if pending else ()
+
+
+def die_faces(*faces: int | str) -> list[int]:
+    """Scripted monster-die rolls, by face (1, 2, 3, 'critical', 'miss')."""
+    all_faces = defs().monsters.die.faces
+    return [all_faces.index(f) + 1 for f in faces]
+
+
+def force_die(s: State, *faces: int | str) -> None:
+    s.rng.forced = die_faces(*faces)
+
+
+def put_monster(s: State, space: int, monster: str) -> None:
+    s.monsters[space] = Piece(id=monster)
+
+
+def hand(s: State, seat: int, *cards: str) -> None:
+    s.players[seat].hand = list(cards)
+
+
+def resettle(s: State) -> State:
+    """After editing a state by hand, let the flow run what needs no decision."""
+    settle(s, [])
+    return s
+
+
+def cards_of(flag: str, pirates: int | None = None) -> list[str]:
+    """Pirate card ids of a flag (and a number of pirate symbols), in id order."""
+    return [c.id for c in defs().cards.cards.values()
+            if c.flag == flag and (pirates is None or c.pirates == pirates)]
