@@ -173,12 +173,12 @@ class CardPrompt(SBPrompt):
     text: ClassVar[str] = "add a card to the hand"
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        from engine.scoundrel_bay.rules.add_card import display_cost
+        from engine.scoundrel_bay.rules.add_card import display_cost, scoutable
         from engine.scoundrel_bay.rules.tracks import can_pay
         have = dict(s.players[seat].resources)
         out: list[Any] = [action(A.Buy, slot=i) for i, c in enumerate(s.display)
                           if c is not None and can_pay(have, "rum", display_cost(i))]
-        if can_pay(have, "rum", defs().cards.display.scout_rum) and (s.deck.pile or s.deck.discard or any(p.played for p in s.players)):
+        if can_pay(have, "rum", defs().cards.display.scout_rum) and scoutable(s):
             out += [action(A.Scout, flag=f) for f in FLAGS]
         return out or [action(A.Done)]
 

@@ -25,6 +25,12 @@ def rebuild_deck(s: State) -> None:
     s.deck.reshuffle(s.rng)
 
 
+def scoutable(s: State) -> bool:
+    """A card could be turned up: in the deck, or in what a rebuild would shuffle into it
+    (starting cards in the played slots never go back)."""
+    return bool(s.deck.pile or s.deck.discard or any(not is_starting(c) for p in s.players for c in p.played))
+
+
 def draw(s: State, n: int) -> list[str]:
     drawn: list[str] = []
     for _ in range(n):
