@@ -67,7 +67,8 @@ def raids(s: State, seat: int, rid: str) -> bool:
 
 
 def deliverable(s: State, seat: int, strength_left: int) -> list[str]:
-    return [c for c in me(s, seat).undelivered if defs().crates.crates[c].pirates <= strength_left]
+    """Crates that would get the pirates past the trading ship (Light Cargo: any crate needs 1)."""
+    return [c for c in me(s, seat).undelivered if crate_strength(s, seat, c) <= strength_left]
 
 
 def begin(s: State, seat: int, card: str) -> None:

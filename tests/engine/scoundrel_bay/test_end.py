@@ -1,0 +1,178 @@
+"""The End of the Game and Final Scoring through the engine's flow: the trigger after the 5th
+reef's stage, equal turns then 2 more, the loop round Arbega, crates opened before scoring
+(flow.py, rules/final.py, rules/scoring.py)."""
+from __future__ import annotations
+
+from engine.core import act
+from engine.scoundrel_bay import GAME
+from engine.scoundrel_bay import prompts as P
+from engine.scoundrel_bay.defs import defs
+from engine.scoundrel_bay.flow import settle
+from engine.scoundrel_bay.rules.feed import Crew
+from engine.scoundrel_bay.state import State
+from tests.engine.scoundrel_bay.scenario_helpers import do, game, options, top, waiting
+from tests.engine.scoundrel_bay.test_stage import end_turn, feed_all, quiet_event, sail_past, turn_to
+
+
+def play_default(s: State, limit: int = 2000) -> tuple[State, list[int]]:
+    """Everyone takes the engine's default decision until the game ends; returns the seats whose
+    turns started, in order."""
+    turns: list[int] = []
+    for _ in range(limit):
+        if GAME.outcome(s) is not None:
+            return s, turns
+        t = top(s)
+        seat = waiting(s)[0]
+        if isinstance(t, P.ActionPrompt):
+            turns.append(seat)
+        s = act(GAME, s, seat, GAME.default_action(s, seat)).state
+    raise AssertionError("the game did not end")
+
+
+def at_final(s: State) -> State:
+    """Every seat has played its last turn: the flow goes on to final scoring."""
+    s.end_turns = max(p.turns for p in s.players)
+    for p in s.players:
+        p.turns = s.end_turns
+    s.stack, s.effects = [], []
+    s.turn.phase = "next_turn"
+    settle(s, [])
+    return s
+
+
+# ---- the trigger and the last turns -----------------------------------------------------------
+
+def test_sb_end_01_the_end_is_triggered_once_the_5th_stage_is_resolved() -> None:
+    s = game(3)
+    s.reefs_passed = [1, 2, 3, 4]
+    s.stages_done = 4
+    s = end_turn(sail_past(s, 0, 5, "the-dockmaster"), 0)
+    assert s.stage is not None and s.end_turns is None          # the stage itself is played first
+    s = quiet_event(s)
+    assert isinstance(top(s), P.FeedPrompt) and s.end_turns is None
+    s = feed_all(s)
+    assert s.end_turns is not None and s.stages_done == 5
+
+
+def test_sb_end_01_reef_4_s_stage_does_not_end_the_game() -> None:
+    s = game(3)
+    s.reefs_passed = [1, 2, 3]
+    s = feed_all(quiet_event(end_turn(sail_past(s, 0, 4, "the-dockmaster"), 0)))
+    assert s.end_turns is None and s.stages_done == 1
+
+
+def test_sb_end_02_03_04_08_the_3_player_example_the_third_seat_gets_3_turns() -> None:
+    """Taylor, in the 2nd seat, triggers the end: the 3rd seat plays to even the turns, then
+    everyone plays 2 more: 3 turns for the 3rd seat, 2 for the others, then final scoring."""
+    s = game(3)
+    for seat, n in ((0, 5), (1, 4), (2, 4)):
+        s.players[seat].turns = n
+    s.reefs_passed = [1, 2, 3, 4]
+    s.stages_done = 4
+    s = feed_all(quiet_event(end_turn(sail_past(s, 1, 5, "the-dockmaster"), 1)))
+    assert [p.turns for p in s.players] == [5, 5, 4] and s.end_turns == 7
+    assert s.turn.seat == 2
+    base = [p.turns for p in s.players]
+    s, turns = play_default(s)
+    assert turns == [2, 0, 1, 2, 0, 1, 2]
+    assert [p.turns - b for p, b in zip(s.players, base, strict=True)] == [2, 2, 3]
+    assert s.final is not None and s.turn.phase == "done" and not s.stack
+
+
+def test_sb_end_04_the_last_seat_triggering_gives_everyone_2() -> None:
+    s = game(3)
+    for p in s.players:
+        p.turns = 4
+    s.players[2].turns = 3
+    s.reefs_passed = [1, 2, 3, 4]
+    s.stages_done = 4
+    s = feed_all(quiet_event(end_turn(sail_past(s, 2, 5, "the-dockmaster"), 2)))
+    assert [p.turns for p in s.players] == [4, 4, 4] and s.end_turns == 6
+    s, turns = play_default(s)
+    assert turns == [0, 1, 2, 0, 1, 2]
+
+
+def test_sb_end_05_final_scoring_follows_the_last_turn() -> None:
+    s = game(3)
+    s.end_turns = 1
+    s.players[0].turns, s.players[1].turns = 1, 1
+    s, turns = play_default(turn_to(s, 2))
+    assert turns == [2]
+    out = GAME.outcome(s)
+    assert out is not None and s.final is not None and set(out.scores) == {0, 1, 2}
+    assert [p.turns for p in s.players] == [1, 1, 1]
+
+
+# ---- the loop ------------------------------------------------------------------------------
+
+def test_sb_end_06_07_ships_loop_round_arbega_and_reefs_trigger_no_more() -> None:
+    s = game(3)
+    s.reefs_passed = [1, 2, 3, 4, 5]
+    s.stages_done, s.end_turns = 5, 9
+    s.players[0].ship = 20
+    s.monsters.pop(2, None)
+    s = do(s, 0, f"sail {s.players[0].hand[0]}")
+    s = do(s, 0, "sail 3")
+    assert s.players[0].ship == 2                                   # 21, then 1 and 2 again
+    assert s.turn.reefs == [] and s.reputation.space(0) == 0        # reef 5 again: nothing
+    s = end_turn(do(s, 0, "no reward"), 0)
+    assert s.stage is None and s.turn.seat == 1
+    s = sail_past(s, 1, 1)                                          # and across reef 1 again
+    assert s.turn.reefs == [] and s.reputation.space(1) == 0
+    s = end_turn(s, 1)
+    assert s.stage is None and s.stages_done == 5 and s.turn.seat == 2
+
+
+def test_sb_end_07_a_reef_passed_again_before_the_end_is_not_a_new_stage() -> None:
+    s = game(3)
+    s.reefs_passed = [1]
+    s = sail_past(s, 2, 1)
+    assert s.turn.reefs == [] and s.reputation.space(2) == 0
+    s = end_turn(s, 2)
+    assert s.stage is None and isinstance(top(s), P.ActionPrompt) and s.turn.seat == 0
+
+
+# ---- final scoring ------------------------------------------------------------------------
+
+def test_sb_score_02_crate_opened_at_final_scoring_overflows_into_reputation_first() -> None:
+    crate = next(cid for cid, c in sorted(defs().crates.crates.items())
+                 if [r.gain for r in c.contents].count("sword") == 1)
+    high = defs().player_boards.tracks.sword.high
+
+    def ending(open_it: bool) -> State:
+        s = game(3)
+        s.players[0].undelivered = [crate]
+        s.players[0].tools["sword"] = high
+        s.reputation.advance(0, 9)
+        s = at_final(s)
+        assert isinstance(top(s), P.FinalCratesPrompt) and waiting(s) == (0,)
+        assert f"open {crate}" in options(s, 0)
+        if open_it:
+            s = do(s, 0, f"open {crate}")
+        return do(s, 0, "done")
+
+    kept, opened = ending(False), ending(True)
+    assert kept.final is not None and opened.final is not None
+    assert opened.reputation.space(0) == kept.reputation.space(0) + 1
+    r = defs().reputation.spaces
+    assert opened.final[0]["reputation"] == r[10].gold and kept.final[0]["reputation"] == r[9].gold
+    assert opened.final[0]["doubloons"] == kept.final[0]["doubloons"]      # no doubloons from a crate
+
+
+def test_sb_score_02_no_crates_no_prompt() -> None:
+    s = at_final(game(3))
+    assert s.final is not None and not s.stack and s.turn.phase == "done"
+
+
+def test_sb_grave_04_moving_down_takes_and_gives_back_no_bonuses() -> None:
+    s = game(3)
+    s.reputation.advance(0, 5)
+    s.graveyard = {0: 2, 1: 1}
+    s.players[0].crew_space = Crew(captain="active", active=2)
+    before = (dict(s.players[0].resources), dict(s.players[0].tools), s.players[0].doubloons,
+              s.players[0].crew_space.model_copy(), s.players[0].unlocks)
+    s = at_final(s)
+    p = s.players[0]
+    assert s.reputation.space(0) == 5 - 2 - 1
+    assert (p.resources, p.tools, p.doubloons, p.crew_space, p.unlocks) == before
+    assert s.final is not None and s.final[0]["reputation"] == defs().reputation.spaces[2].gold
