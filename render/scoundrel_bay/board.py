@@ -313,7 +313,7 @@ def render_board(view: ScoundrelBayView, players: Players = NO_PLAYERS) -> bytes
     y += heights[1]
     _draw_final(d, view, y, players)
     y += heights[2]
-    draw_sea(d, view, y)
+    draw_sea(img, d, view, y)
     y += heights[3]
     _draw_reputation(d, view, y)
     y += heights[4]

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from engine.scoundrel_bay.defs import POT_HARBOR, Region, defs
 from engine.scoundrel_bay.view import RegionView, ScoundrelBayView
-from render.common import GOLD, INK, MUTED, WHITE, draw_text, fit_size, rounded_box, text_width
+from render.common import GOLD, INK, MUTED, WHITE, cached_layer, draw_text, fit_size, rounded_box, text_width
 from render.scoundrel_bay.style import (
     DIM,
     FLAG_RGB,
@@ -90,45 +90,68 @@ def height() -> int:
     return TITLE_H + len(rows()) * ROW_H + LEGEND_H
 
 
-def draw_sea(d: ImageDraw.ImageDraw, view: ScoundrelBayView, top: int) -> None:
-    d.rectangle((0, top, W, top + height()), fill=SEA)
-    draw_text(d, (MARGIN, top + TITLE_H / 2), "The sea route", 30, bold=True, fill=WHITE, anchor="lm")
-    draw_text(d, (W - MARGIN, top + TITLE_H / 2), "ships sail left to right, row by row; after 21 back to 1",
-              20, fill=MUTED, anchor="rm")
+def draw_sea(img: Image.Image, d: ImageDraw.ImageDraw, view: ScoundrelBayView, top: int) -> None:
+    """The main board from `top`: the cached static layer, then what the view puts on it."""
+    img.paste(_sea_base(0), (0, top))
     ships_at: dict[int, list[int]] = {}
     for p in view.players:
         ships_at.setdefault(p.ship, []).append(p.seat)
     monsters = {m.space: m.type for m in view.monsters}
+    lit = view.turn_seat if view.stage is None and view.final is None else None
     y = top + TITLE_H
-    for island, slots, regions in rows():
-        _draw_strip(d, view, y, island, slots, ships_at, monsters)
+    for _, slots, regions in rows():
+        for i, (kind, n) in enumerate(slots):
+            x = MARGIN + LABEL_W + i * SLOT_W
+            if kind == "space":
+                _draw_monster_and_ships(d, x, y, monsters.get(n), ships_at.get(n, []), lit)
+            else:
+                _draw_reef_note(d, x, y, n, n in view.reefs_passed)
         for i, rid in enumerate(regions):
             x = MARGIN + i * (BOX_W + BOX_GAP)
-            _draw_region(d, view, defs().board.regions[rid], view.regions[rid], x, y + STRIP_H)
+            r = defs().board.regions[rid]
+            _draw_contents(d, view, r, view.regions[rid], x + 8, y + STRIP_H + BAND_H + 56)
+            _draw_pirates(d, view.regions[rid], x + 8, y + STRIP_H + BOX_H - 26)
+        y += ROW_H
+
+
+@cached_layer
+def _sea_base(_: int) -> Image.Image:
+    """What never changes: the sea, island names, space numbers, reefs, region boxes and legend."""
+    img = Image.new("RGB", (W, height()), SEA)
+    d = ImageDraw.Draw(img)
+    draw_text(d, (MARGIN, TITLE_H / 2), "The sea route", 30, bold=True, fill=WHITE, anchor="lm")
+    draw_text(d, (W - MARGIN, TITLE_H / 2), "ships sail left to right, row by row; after 21 back to 1",
+              20, fill=MUTED, anchor="rm")
+    y = TITLE_H
+    for island, slots, regions in rows():
+        words = island_name(island).split()
+        for i, word in enumerate(words):
+            draw_text(d, (MARGIN, y + STRIP_H / 2 + (i - (len(words) - 1) / 2) * 32), word, 28, bold=True,
+                      fill=LAND, anchor="lm")
+        for i, (kind, n) in enumerate(slots):
+            x = MARGIN + LABEL_W + i * SLOT_W
+            if kind == "space":
+                cx, cy = _space_centre(x, y)
+                d.ellipse((cx - SPACE_R, cy - SPACE_R, cx + SPACE_R, cy + SPACE_R), fill=SEA_SPACE, outline=WHITE, width=2)
+                draw_text(d, (cx, cy), str(n), 28, bold=True, fill=WHITE, anchor="mm")
+            else:
+                _draw_reef(d, x, y, n)
+        for i, rid in enumerate(regions):
+            _draw_region(d, defs().board.regions[rid], MARGIN + i * (BOX_W + BOX_GAP), y + STRIP_H)
         y += ROW_H
     draw_text(d, (MARGIN, y + LEGEND_H / 2 - 6), LEGEND, fit_size(LEGEND, 20, W - 2 * MARGIN), fill=MUTED, anchor="lm")
+    return img
 
 
 # ---- the sea strip -----------------------------------------------------------------------------
-def _draw_strip(d: ImageDraw.ImageDraw, view: ScoundrelBayView, y: int, island: str, slots: tuple[Slot, ...],
-                ships_at: dict[int, list[int]], monsters: dict[int, str]) -> None:
-    words = island_name(island).split()
-    for i, word in enumerate(words):
-        draw_text(d, (MARGIN, y + STRIP_H / 2 + (i - (len(words) - 1) / 2) * 32), word, 28, bold=True,
-                  fill=LAND, anchor="lm")
-    for i, (kind, n) in enumerate(slots):
-        x = MARGIN + LABEL_W + i * SLOT_W
-        if kind == "space":
-            _draw_space(d, view, x, y, n, ships_at.get(n, []), monsters.get(n))
-        else:
-            _draw_reef(d, x, y, n, n in view.reefs_passed)
+def _space_centre(x: int, y: int) -> tuple[int, int]:
+    return x + SPACE_R + 4, y + 8 + SPACE_R
 
 
-def _draw_space(d: ImageDraw.ImageDraw, view: ScoundrelBayView, x: int, y: int, n: int, seats: list[int],
-                monster: str | None) -> None:
-    cx, cy = x + SPACE_R + 4, y + 8 + SPACE_R
-    d.ellipse((cx - SPACE_R, cy - SPACE_R, cx + SPACE_R, cy + SPACE_R), fill=SEA_SPACE, outline=WHITE, width=2)
-    draw_text(d, (cx, cy), str(n), 28, bold=True, fill=WHITE, anchor="mm")
+def _draw_monster_and_ships(d: ImageDraw.ImageDraw, x: int, y: int, monster: str | None, seats: list[int],
+                            lit: int | None) -> None:
+    """The type of the monster still on a space (its strength is face down) and the ships there."""
+    cx, cy = _space_centre(x, y)
     if monster:
         w = text_width(monster, SMALL, True) + 14
         box = (cx - w / 2, cy + SPACE_R + 6, cx + w / 2, cy + SPACE_R + 32)
@@ -137,15 +160,23 @@ def _draw_space(d: ImageDraw.ImageDraw, view: ScoundrelBayView, x: int, y: int, 
     for k, seat in enumerate(seats[:4]):
         sx = x + 2 * SPACE_R + 4 + SHIP + 2 + (k % 2) * (2 * SHIP + 4)
         sy = y + 30 + (k // 2) * 52
-        ship(d, (sx, sy), seat, seat == view.turn_seat and view.stage is None and view.final is None, SHIP)
+        ship(d, (sx, sy), seat, seat == lit, SHIP)
 
 
-def _draw_reef(d: ImageDraw.ImageDraw, x: int, y: int, n: int, passed: bool) -> None:
-    cx, cy = x + SLOT_W / 2 - 10, y + 38
+def _reef_centre(x: int, y: int) -> tuple[float, float]:
+    return x + SLOT_W / 2 - 10, y + 38
+
+
+def _draw_reef(d: ImageDraw.ImageDraw, x: int, y: int, n: int) -> None:
+    cx, cy = _reef_centre(x, y)
     rock = [(cx - 40, cy + 14), (cx - 26, cy - 12), (cx - 10, cy + 2), (cx + 4, cy - 20), (cx + 20, cy - 2),
             (cx + 34, cy - 10), (cx + 44, cy + 14)]
     d.polygon(rock, fill=REEF, outline=INK, width=2)
     draw_text(d, (cx + 2, cy + 32), f"Reef {n}", 22, bold=True, fill=WHITE, anchor="mm")
+
+
+def _draw_reef_note(d: ImageDraw.ImageDraw, x: int, y: int, n: int, passed: bool) -> None:
+    cx, cy = _reef_centre(x, y)
     reward = next(r for r in defs().board.reefs if r.number == n).first_past
     if passed:
         note, colour = "passed ✓", PASSED
@@ -155,7 +186,8 @@ def _draw_reef(d: ImageDraw.ImageDraw, x: int, y: int, n: int, passed: bool) -> 
 
 
 # ---- a region ------------------------------------------------------------------------------------
-def _draw_region(d: ImageDraw.ImageDraw, view: ScoundrelBayView, r: Region, rv: RegionView, x: int, y: int) -> None:
+def _draw_region(d: ImageDraw.ImageDraw, r: Region, x: int, y: int) -> None:
+    """A region's frame in its flag's colour: name, sea spaces touched, what it is and asks."""
     box = (x, y, x + BOX_W, y + BOX_H)
     rounded_box(d, box, 10, PANEL, FLAG_RGB[r.flag] if r.flag != "black" else (200, 200, 200), 3)
     band = (x, y, x + BOX_W, y + BAND_H)
@@ -168,8 +200,6 @@ def _draw_region(d: ImageDraw.ImageDraw, view: ScoundrelBayView, r: Region, rv: 
     draw_text(d, (x + 8, y + BAND_H / 2), r.name, size, bold=True, fill=FLAG_TEXT[r.flag], anchor="lm")
     kind = _kind_line(r)
     draw_text(d, (x + 8, y + BAND_H + 20), kind, fit_size(kind, LINE_SIZE, BOX_W - 16), fill=WHITE, anchor="lm")
-    _draw_contents(d, view, r, rv, x + 8, y + BAND_H + 56)
-    _draw_pirates(d, rv, x + 8, y + BOX_H - 26)
 
 
 def _kind_line(r: Region) -> str:
