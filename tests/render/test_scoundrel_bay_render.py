@@ -106,7 +106,7 @@ def test_hands_are_real_pngs_and_differ_per_viewer(state: State) -> None:
 
 def test_the_hand_shows_the_viewers_cards() -> None:
     s = play(3, "a", 40)
-    seat = 0
+    seat = max(range(3), key=lambda i: len(s.players[i].hand))
     before = RENDERER.hand(GAME.view(s, seat))
     t = s.model_copy(deep=True)
     t.players[seat].hand = list(reversed(t.players[seat].hand))
