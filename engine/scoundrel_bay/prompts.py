@@ -137,7 +137,7 @@ class HarborPrompt(SBPrompt):
     kind: Literal["harbor"] = "harbor"
     text: ClassVar[str] = "deliver crates and trade"
     region: str
-    passed: bool                           # raided, or delivered a crate: past the trading ship
+    passed: bool                           # raided, or delivered a crate: free to trade and leave
     used: int = 0
     traded: bool = False
 
@@ -150,7 +150,8 @@ class HarborPrompt(SBPrompt):
         out: list[Any] = [action(A.Deliver, crate=c) for c in deliveries(s, seat, self.region, self.used)]
         if self.passed and not self.traded:
             out += [action(A.Trade, option=i, alternative=alt) for i, alt in trades(s, seat, self.region)]
-        return out + ([action(A.Done)] if self.passed else [])
+        # Not passed and nothing deliverable any more (a pirate moved away by a reward): leave.
+        return out + ([action(A.Done)] if self.passed or not out else [])
 
 
 class MarketPrompt(SBPrompt):

@@ -136,9 +136,7 @@ def stop_plundering(s: State, seat: int, top: P.PlunderPrompt, a: A.Done, ev: Ev
 
 def deliver(s: State, seat: int, top: P.HarborPrompt, a: A.Deliver, ev: Ev) -> None:
     top.used += invade.deliver(s, seat, top.region, a.crate, ev)
-    if not top.passed:
-        top.passed = True
-        invade.pass_ship(s, seat, top.region, ev, "delivers its way")
+    top.passed = True
 
 
 def harbor_trade(s: State, seat: int, top: P.HarborPrompt, a: A.Trade, ev: Ev) -> None:

@@ -56,9 +56,15 @@ def queue_losses(s: State, seat: int, losses: list[Loss], source: str = "") -> N
                          price=[("shortfall", 1)] if x.shortfall else []) for x in losses]
 
 
+# Prompts of an invasion in progress, under which queued rewards are still taken at once: what a
+# trading ship, a market trade or a dug treasure gives is there for the rest of the visit and for
+# the next region (a ship's food for the market, a treasure's map for a hideout).
+INVASION_PROMPTS = ("land", "dig", "plunder", "harbor")
+
+
 def resolve_effects(s: State, ev: list[Event]) -> None:
     """Resolve queued effects until one needs a decision (its prompt is then on the stack)."""
-    while s.effects and not s.stack:
+    while s.effects and (not s.stack or s.stack[-1].kind in INVASION_PROMPTS):
         e = s.effects.pop(0)
         if e.gain is not None:
             gain(s, e, ev)

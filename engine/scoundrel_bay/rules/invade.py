@@ -98,10 +98,11 @@ def land(s: State, seat: int, a: Land, ev: list[Event]) -> None:
     elif r.kind == "village" and plunderable(s, seat, a.region, 0):
         s.stack.append(P.PlunderPrompt(seats=[seat], region=a.region))
     elif r.kind == "harbor":
+        # Entering pays the trading ship's reward before any trade, also when a delivery (then
+        # compulsory) is what gets the pirates past it.
         raided = raids(s, seat, a.region)
         s.stack.append(P.HarborPrompt(seats=[seat], region=a.region, passed=raided))
-        if raided:
-            pass_ship(s, seat, a.region, ev, "raids")
+        pass_ship(s, seat, a.region, ev, "raids" if raided else "delivers its way")
     elif r.kind == "hideout":
         hideout_invaded(s, seat, ev, veteran)
 

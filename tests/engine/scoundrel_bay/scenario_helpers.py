@@ -44,7 +44,7 @@ def waiting(s: State) -> tuple[int, ...]:
 
 def die_faces(*faces: int | str) -> list[int]:
     """Scripted monster-die rolls, by face (1, 2, 3, 'critical', 'miss')."""
-    all_faces = defs().monsters.die.faces
+    all_faces: list[int | str] = list(defs().monsters.die.faces)
     return [all_faces.index(f) + 1 for f in faces]
 
 
