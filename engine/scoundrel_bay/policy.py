@@ -24,7 +24,16 @@ from engine.core.policy import GreedyPolicy, RandomPolicy
 from engine.scoundrel_bay import actions as A
 from engine.scoundrel_bay import prompts as P
 from engine.scoundrel_bay.defs import POT_HARBOR, CardDef, Loss, Reward, defs
-from engine.scoundrel_bay.rules.board import owner_counts, reefs_passed, region, regions_at, sail_path, strength
+from engine.scoundrel_bay.rules.board import (
+    can_cross,
+    neighbours,
+    owner_counts,
+    reefs_passed,
+    region,
+    regions_at,
+    sail_path,
+    strength,
+)
 from engine.scoundrel_bay.rules.cards import card_def, crew_flags
 from engine.scoundrel_bay.rules.end_of_stage import event_def
 from engine.scoundrel_bay.rules.invade import delivery_doubloons, hideout_open, landings, raids, treasure_strength
@@ -150,9 +159,15 @@ class Reading:
         self.res = {r: resource_worth(self, r) for r in RESOURCES}
         self.crew = crew_value(self)
         self.captain_aboard = 0.5 * self.time
-        self.counts = {rid: owner_counts(s, rid) for rid in s.regions}
+        self._counts: dict[str, dict[int, int]] = {}
         self.tiebreak = s.reputation.order()
         self._memo: dict[tuple[Any, ...], float] = {}
+
+    def counts(self, rid: str) -> dict[int, int]:
+        """Every owner's pirates in a region (captains 2), as final scoring counts them."""
+        if rid not in self._counts:
+            self._counts[rid] = owner_counts(self.s, rid)
+        return self._counts[rid]
 
     def memo(self, key: tuple[Any, ...], fn: Callable[[], float]) -> float:
         if key not in self._memo:
@@ -175,8 +190,7 @@ class Reading:
     @property
     def best_move(self) -> float:
         """What the seat's best pirate move is worth now (a pirate move reward)."""
-        from engine.scoundrel_bay.rules.moves import pirate_moves
-        return self.memo(("best-move",), lambda: max([0.0, *(move_gain(self, m) for m in pirate_moves(self.s, self.seat))]))
+        return self.memo(("best-move",), partial(best_move, self))
 
 
 def turns_left(s: State, seat: int) -> float:
@@ -289,6 +303,10 @@ def loss_cost(r: Reading, losses: list[Loss]) -> float:
 def final_gain(r: Reading, rid: str, k: int) -> float:
     """FINAL SCORING, by region kind, of `k` more of the seat's pirates in `rid` (captain 2; k < 0
     takes them away)."""
+    return r.memo(("final", rid, k), partial(_final_gain, r, rid, k))
+
+
+def _final_gain(r: Reading, rid: str, k: int) -> float:
     kind = region(rid).kind
     if kind == "village":
         return float(defs().rules.scoring.village_gold * k)
@@ -303,7 +321,7 @@ def hideout_gain(r: Reading, rid: str, k: int) -> float:
     """Hideouts score pirates times hideouts, so each one counts for more as more follow: the
     gain is taken against a hope of `HIDEOUT_HOPE` more hideouts and twice as many pirates to come."""
     hideouts = [h.id for h in defs().board.of_kind("hideout")]
-    mine = [r.counts[h].get(r.seat, 0) for h in hideouts]
+    mine = [r.counts(h).get(r.seat, 0) for h in hideouts]
     after = [n + k if h == rid else n for h, n in zip(hideouts, mine, strict=True)]
     return hideout_hope(r, after) - hideout_hope(r, mine)
 
@@ -323,15 +341,30 @@ def harbor_gold_of(r: Reading, rid: str, counts: dict[int, int]) -> int:
 
 
 def harbor_gain(r: Reading, rid: str, k: int) -> float:
-    before = r.counts[rid]
+    before = r.counts(rid)
     after = {**before, r.seat: max(0, before.get(r.seat, 0) + k)}
     return float(harbor_gold_of(r, rid, after) - harbor_gold_of(r, rid, before))
 
 
 def move_gain(r: Reading, m: A.Move) -> float:
     """PIRATE MOVE: the region left and the region reached, at final scoring."""
-    w = defs().rules.captain.strength if m.captain else 1
-    return final_gain(r, m.target, w) + final_gain(r, m.source, -w)
+    return step_gain(r, m.source, m.target, m.captain)
+
+
+def step_gain(r: Reading, source: str, target: str, captain: bool) -> float:
+    w = defs().rules.captain.strength if captain else 1
+    return final_gain(r, target, w) + final_gain(r, source, -w)
+
+
+def best_move(r: Reading) -> float:
+    """The best pirate move the seat could make now (what a pirate move reward is worth)."""
+    best = 0.0
+    for rid, here in r.s.regions.items():
+        for captain, there in ((False, here.pirates.get(r.seat, 0) > 0), (True, r.p.captain_at == rid)):
+            if there:
+                best = max([best, *(step_gain(r, rid, target, captain) for target, bridge in neighbours(rid)
+                                    if can_cross(r.s, r.seat, bridge))])
+    return best
 
 
 # ---- crates -----------------------------------------------------------------------------------------
@@ -366,10 +399,11 @@ def dig_value(r: Reading, rid: str, power: int) -> float:
     pool = [t for t, stack in zip(region(rid).treasure_spaces, r.s.regions[rid].treasures, strict=True)
             for _ in stack]
     maps = r.p.resources["map"] + r.p.resources["ring"]
+    need = {t: treasure_strength(r.s, r.seat, t) for t in set(pool)}
     best = 0.0
     for k in range(1, min(len(pool), maps) + 1):
         for combo in set(combinations(sorted(pool), k)):
-            if sum(treasure_strength(r.s, r.seat, t) for t in combo) <= power:
+            if sum(need[t] for t in combo) <= power:
                 best = max(best, sum(treasure_worth(t) - r.res["map"] for t in combo))
     return best
 
@@ -472,6 +506,22 @@ def _potential(r: Reading, space: int, card: str) -> float:
 
 # ---- sail and shoot monster ---------------------------------------------------------------------------
 
+@cache
+def destination(start: int, n: int) -> int:
+    return sail_path(start, n)[-1]
+
+
+@cache
+def passed(start: int, n: int) -> tuple[int, ...]:
+    return tuple(reefs_passed(start, n))
+
+
+@cache
+def monster_type(space: int) -> str | None:
+    """The monster type printed on a sea space (all the seat knows of a stand lying there)."""
+    return defs().board.space(space).monster
+
+
 def unseen_monsters(s: State, kind: str) -> list[Any]:
     """Monsters of a type whose stands are still face down somewhere: every one not yet revealed
     (conquered or discarded, both public), as the seat can tell them apart."""
@@ -485,14 +535,15 @@ def unseen_monsters(s: State, kind: str) -> list[Any]:
 def outcome(r: Reading, monster: Any, face: int | str) -> float:
     """SHOOT MONSTER step 4 for one die face: rewards if conquered, less the losses if not defended."""
     kind = defs().monsters.types[monster.type]
+    reward = r.memo(("conquest", kind.type), partial(worth, r, kind.rewards))
     if face == "critical":
-        return worth(r, kind.rewards)
+        return reward
     if face == "miss":
         return 0.0
     die = int(face)
     won = r.p.tools["gun"] >= monster.guns + die
     hurt = r.p.tools["shield"] < monster.shields + die
-    return (worth(r, kind.rewards) if won else 0.0) - (loss_cost(r, kind.losses) if hurt else 0.0)
+    return (reward if won else 0.0) - (r.memo(("attack", kind.type), partial(loss_cost, r, kind.losses)) if hurt else 0.0)
 
 
 def monster_ev(r: Reading, monster: Any, rerolls: bool) -> float:
@@ -505,7 +556,7 @@ def monster_ev(r: Reading, monster: Any, rerolls: bool) -> float:
 
 def fight_value(r: Reading, space: int) -> float:
     """What shooting the monster lying on `space` is worth on average (its stand unseen)."""
-    kind = defs().board.space(space).monster
+    kind = monster_type(space)
     if space not in r.s.monsters or kind is None:
         return 0.0
     def value() -> float:
@@ -538,9 +589,9 @@ def sail_value(r: Reading, card: str, n: int, hand: list[str]) -> float:
     """SAIL n spaces with `card`: its best reward at that distance, the monster where the ship
     stops, a first pass of a reef, and the invasion the new space offers next turn."""
     c, start = card_def(card), r.p.ship
-    dest = sail_path(start, n)[-1]
-    bonus = max([0.0, *(worth(r, getattr(c, w)) for w in bonus_choices(n))])
-    reefs = [x for x in defs().board.reefs if x.number in reefs_passed(start, n) and x.number not in r.s.reefs_passed]
+    dest = destination(start, n)
+    bonus = max([0.0, *(r.memo(("bonus", card, w), partial(worth, r, getattr(c, w))) for w in bonus_choices(n))])
+    reefs = [x for x in defs().board.reefs if x.number in passed(start, n) and x.number not in r.s.reefs_passed]
     first = sum(worth(r, x.first_past) for x in reefs)
     return bonus + fight_value(r, dest) + first + POTENTIAL * potential(r, dest, hand)
 
@@ -555,8 +606,10 @@ def recruit_value(r: Reading, c: CardDef) -> float:
 
 def card_value(r: Reading, card: str) -> float:
     """A card in hand: the better of recruiting it and its best sail reward."""
-    c = card_def(card)
-    return max(recruit_value(r, c), 0.8 * max(worth(r, c.star), worth(r, c.sun), worth(r, c.moon)))
+    def value() -> float:
+        c = card_def(card)
+        return max(recruit_value(r, c), 0.8 * max(worth(r, c.star), worth(r, c.sun), worth(r, c.moon)))
+    return r.memo(("card", card), value)
 
 
 def without(hand: list[str], card: str) -> list[str]:
@@ -612,9 +665,18 @@ def buy_value(r: Reading, a: A.Buy) -> float:
 
 
 def scout_value(r: Reading, a: A.Scout) -> float:
-    cards = [c for c in defs().cards.cards.values() if c.flag == a.flag]
-    mean = sum(card_value(r, c.id) for c in cards) / len(cards)
-    return mean - defs().cards.display.scout_rum * r.res["rum"]
+    """SCOUTING: the average card of the flag (the deck is unseen), less 3 rum."""
+    return flag_mean(a.flag) - defs().cards.display.scout_rum * r.res["rum"]
+
+
+@cache
+def flag_mean(flag: str) -> float:
+    """What the average card of a flag is worth, by the context-free worths."""
+    cards = [c for c in defs().cards.cards.values() if c.flag == flag]
+    def one(c: CardDef) -> float:
+        recruit = c.pirates * FLAT["citizens"] + sum(FLAT[t] for t in c.tools) + FLAG
+        return max(recruit, 0.8 * max(flat_worth(c.star), flat_worth(c.sun), flat_worth(c.moon)))
+    return sum(one(c) for c in cards) / len(cards)
 
 
 def place_value(r: Reading, a: A.Place) -> float:
