@@ -122,7 +122,9 @@ TURNS_PER_STAGE = 4.5        # a seat's turns between two reefs, measured in bot
 POTENTIAL = 0.4              # weight of next turn's invasion from where the ship will lie
 KEEP = 0.3                   # weight of what a card played would have been worth kept in hand
 HIDEOUT_HOPE = 1.0         # hideouts the bot hopes to add later (times what is left of the game)
-FLAG = 1.5                   # a card in the crew area: one more pirate for every later invasion of its flag
+CREW = 0.0                   # most an active pirate aboard is worth kept aboard (early; nothing at the end)
+RECRUIT = 0.0                # most a pirate coming aboard is worth
+FLAG = 0.5                   # a card in the crew area: one more pirate for every later invasion of its flag
 # Context-free worth of a reward, for averages over components the seat cannot see yet.
 FLAT = {"doubloons": 1.0, "ring": 3.0, "map": 2.0, "rum": 1.5, "food": 1.2, "food_production": 2.5, "sword": 2.5,
         "gun": 2.5, "shield": 2.0, "reputation": 2.5, "pirate_move": 1.5, "citizens": 1.0, "unlock": 2.0,
@@ -157,7 +159,8 @@ class Reading:
         self.feedings_left = max(0, STAGES - s.stages_done)
         self.time = min(1.0, self.turns_left / 10)
         self.res = {r: resource_worth(self, r) for r in RESOURCES}
-        self.crew = crew_value(self)
+        self.crew = crew_value(self, CREW)
+        self.newcomer = crew_value(self, RECRUIT)
         self.captain_aboard = 0.5 * self.time
         self._counts: dict[str, dict[int, int]] = {}
         self.tiebreak = s.reputation.order()
@@ -209,11 +212,11 @@ def resource_worth(r: Reading, what: str) -> float:
     return base * r.time + 0.2
 
 
-def crew_value(r: Reading) -> float:
+def crew_value(r: Reading, most: float) -> float:
     """An active pirate aboard: a pirate for a later invasion, less its food; nothing at the end."""
     if r.turns_left <= 1:
         return 0.0
-    value = min(2.0, r.turns_left / 6) - 0.1 * max(0, r.p.crew_space.active - 6)
+    value = min(most, r.turns_left / 6) - 0.1 * max(0, r.p.crew_space.active - 6)
     return value - (1.0 if r.food_short > 0 else 0.0)
 
 
@@ -255,7 +258,7 @@ def gain_worth(r: Reading, gain: str, n: int) -> float:
     if gain == "pirate_move":
         return n * r.best_move
     if gain == "citizens":
-        return min(n, p.citizens) * r.crew
+        return min(n, p.citizens) * r.newcomer
     if gain == "unlock":
         return n * 2.0 * r.time if r.s.unlock_supply else 0.0
     if gain == "ship_repair":
@@ -265,7 +268,7 @@ def gain_worth(r: Reading, gain: str, n: int) -> float:
         return p.tools["food_production"] * r.res["food"]
     if gain in ("blind_recruit", "paid_blind_recruit"):
         pirates, tools = mean_card()
-        return min(pirates, p.citizens) * r.crew + tools * 2.5 * r.time + FLAG * r.time
+        return min(pirates, p.citizens) * r.newcomer + tools * 2.5 * r.time + FLAG * r.time
     if gain == "sell_resources":
         return sum(p.resources[x] * max(0.0, defs().rules.exchange["resource_sale_doubloons"] - r.res[x]) for x in RESOURCES)
     if gain == "scoundrel_bay_half":
@@ -601,7 +604,7 @@ def sail_value(r: Reading, card: str, n: int, hand: list[str]) -> float:
 def recruit_value(r: Reading, c: CardDef) -> float:
     """RECRUIT: the citizens who come aboard, the tools, and one more flag in the crew area."""
     tools = sum(tool_worth(r, t, c.tools.count(t)) for t in set(c.tools))
-    return min(c.pirates, r.p.citizens) * r.crew + tools + FLAG * r.time
+    return min(c.pirates, r.p.citizens) * r.newcomer + tools + FLAG * r.time
 
 
 def card_value(r: Reading, card: str) -> float:
