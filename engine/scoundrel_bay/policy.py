@@ -124,6 +124,10 @@ KEEP = 0.3                   # weight of what a card played would have been wort
 HIDEOUT_HOPE = 1.0         # hideouts the bot hopes to add later (times what is left of the game)
 CREW = 0.0                   # most an active pirate aboard is worth kept aboard (early; nothing at the end)
 RECRUIT = 0.0                # most a pirate coming aboard is worth
+GUN, SHIELD, SWORD = 4.0, 3.0, 2.5       # a tool level, early in the game (less as it ends)
+RING, MAP, RUM = 3.0, 1.0, 1.5          # a resource, early in the game
+BID = 1 / 3                  # of the stake of a blind bid
+BEACH = 0.7                  # of a pirate's death at the end, for one landed on a beach early (it may still leave)
 FLAG = 0.5                   # a card in the crew area: one more pirate for every later invasion of its flag
 # Context-free worth of a reward, for averages over components the seat cannot see yet.
 FLAT = {"doubloons": 1.0, "ring": 3.0, "map": 2.0, "rum": 1.5, "food": 1.2, "food_production": 2.5, "sword": 2.5,
@@ -208,7 +212,7 @@ def resource_worth(r: Reading, what: str) -> float:
         if r.feedings_left == 0:
             return 0.1
         return 2.5 if r.food_short > 0 else 1.0
-    base = {"ring": 3.0, "map": 2.0, "rum": 1.5}[what]
+    base = {"ring": RING, "map": MAP, "rum": RUM}[what]
     return base * r.time + 0.2
 
 
@@ -226,8 +230,8 @@ def tool_worth(r: Reading, tool: str, n: int = 1) -> float:
     """GAINING TOOLS: what the next levels are worth; past the end of a track, reputation instead."""
     level, high = r.p.tools[tool], getattr(defs().player_boards.tracks, tool).high
     fits = max(0, min(n, high - level))
-    per = {"gun": 3.0 if level < 8 else 1.0, "shield": 2.0 if level < 8 else 0.8,
-           "sword": 2.5 if level < 8 else 0.5, "food_production": min(3.0, 1.0 * r.feedings_left)}[tool]
+    per = {"gun": GUN if level < 8 else 1.0, "shield": SHIELD if level < 8 else 0.8,
+           "sword": SWORD if level < 8 else 0.5, "food_production": min(3.0, 1.0 * r.feedings_left)}[tool]
     return fits * per * (r.time if tool != "food_production" else 1.0) + rep_worth(r, n - fits)
 
 
@@ -314,7 +318,7 @@ def _final_gain(r: Reading, rid: str, k: int) -> float:
     if kind == "village":
         return float(defs().rules.scoring.village_gold * k)
     if kind == "beach":
-        return -k * r.rep_step * (1.0 if r.turns_left < 6 else 0.7)
+        return -k * r.rep_step * (1.0 if r.turns_left < 6 else BEACH)
     if kind == "hideout":
         return hideout_gain(r, rid, k)
     return harbor_gain(r, rid, k)
@@ -640,7 +644,7 @@ def bid_target(r: Reading) -> int:
     """BLIND BID: a third of what is at stake (the best reward, or the punishment avoided)."""
     e = event_def(r.s)
     stake = max((worth(r, c) for c in e.choices), default=0.0) if e.kind == "bid-rewards" else loss_cost(r, e.punishment)
-    return max(0, min(r.p.doubloons, round(stake / 3)))
+    return max(0, min(r.p.doubloons, round(stake * BID)))
 
 
 def accept_value(r: Reading, a: A.Accept) -> float:
