@@ -10,7 +10,10 @@ from store import THREAD, OutboxItem, seat_target
 
 
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
-                outcome: Outcome | None, players: int) -> list[OutboxItem]:
+                outcome: Outcome | None, players: int, was: Pending | None = None) -> list[OutboxItem]:
+    """`was` is what the game waited on before the decision: a seat is told it has a decision
+    when it is newly waited on, and also when a sealed choice opens for it while it was already
+    deciding something else (the player who ends a turn with a blind bid gets its bid DM too)."""
     public = [e.text for e in events if e.visible(None)]
     waiting = list(pending.waiting_on) if pending else []
     items = [OutboxItem(kind="board", target=THREAD, payload={
@@ -20,8 +23,10 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
         private = [e.text for e in events if e.visible_to is not None and e.visible(seat)]
         if private:
             items.append(OutboxItem(kind="private", target=seat_target(seat), payload={"version": version, "events": private}))
+    sealed_opens = pending is not None and pending.kind == "simultaneous" and (
+        was is None or (was.kind, was.prompt) != (pending.kind, pending.prompt))
     for seat in waiting:
-        if seat not in was_waiting:   # only newly pending seats are notified
+        if seat not in was_waiting or sealed_opens:   # only seats with a new decision are notified
             items.append(OutboxItem(kind="prompt", target=seat_target(seat),
                                     payload={"version": version, "prompt": pending.prompt if pending else ""}))
     if outcome is not None:

@@ -133,7 +133,7 @@ class TableService:
             t = act_text(game, s, seat, notation)
             pending, outcome = game.pending(t.state), game.outcome(t.state)
             items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
-                                outcome, len(record.seats))
+                                outcome, len(record.seats), was=before)
             if auto is not None:
                 interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
             version = await self.store.commit_action(

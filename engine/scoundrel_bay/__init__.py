@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import ActionText, Event, Outcome, Pending, Transition
+from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
 from engine.scoundrel_bay import actions as A
 from engine.scoundrel_bay import labels, notation, policy
@@ -116,4 +116,4 @@ def _help() -> dict[str, HelpTopic]:
     return load_help(DATA_DIR / "help.toml")
 
 
-GAME = ScoundrelBay()   # registered once its renderer lands (render/scoundrel_bay)
+GAME = register(ScoundrelBay())

@@ -12,6 +12,7 @@ from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.rules.add_card import display_cost
 from engine.scoundrel_bay.rules.board import region
 from engine.scoundrel_bay.rules.cards import card_def
+from engine.scoundrel_bay.rules.common import plural
 from engine.scoundrel_bay.rules.effects import reward_text
 from engine.scoundrel_bay.rules.scoring import CATEGORIES as SCORING_CATEGORIES
 from engine.scoundrel_bay.state import State
@@ -22,8 +23,8 @@ MAX_LABEL, MAX_DESCRIPTION = 80, 100
 
 def card_text(card: str) -> str:
     c = card_def(card)
-    tools = ", ".join(c.tools) or "no tools"
-    return (f"{c.pirates} pirates, {tools} · ★ {reward_text(c.star)} · ☀ {reward_text(c.sun)} · ☾ {reward_text(c.moon)}")
+    tools = ", ".join(t.replace("_", " ") for t in c.tools) or "no tools"
+    return (f"{plural(c.pirates, 'pirate')}, {tools} · ★ {reward_text(c.star)} · ☀ {reward_text(c.sun)} · ☾ {reward_text(c.moon)}")
 
 
 def card_name(card: str) -> str:
@@ -139,7 +140,7 @@ LABELS: dict[type, Callable[[State, int, Any], ActionText]] = {
     A.Decline: lambda s, seat, a: ActionText(label="No, thanks", style="secondary"),
     A.Sell: lambda s, seat, a: ActionText(label=f"Sell a {a.resource} for 2 doubloons"),
     A.Exchange: lambda s, seat, a: ActionText(label=f"Give a {a.give} for {a.get[0]} and {a.get[1]}"),
-    A.Bid: lambda s, seat, a: ActionText(label=f"Bid {a.doubloons} doubloons (secret)"),
+    A.Bid: lambda s, seat, a: ActionText(label=f"Bid {plural(a.doubloons, 'doubloon')} (secret)"),
     A.Pick: _pick,
     A.PayResource: lambda s, seat, a: ActionText(label=f"Pay a {a.resource}"),
     A.Lose: lambda s, seat, a: ActionText(label="Lose the captain" if a.captain else f"Lose a {a.space} pirate", style="danger"),

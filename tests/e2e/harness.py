@@ -89,14 +89,14 @@ class Table:
         return list(rec.autocomplete_choices or [])
 
     async def open_table(self, *, humans: int = 3, bots: int = 1, options: str | None = None,
-                         **new: Any) -> tuple[int, int]:
+                         game: str = "pirate_chest", **new: Any) -> tuple[int, int]:
         """The first user opens a game in a thread, the next `humans - 1` join, the host adds
         `bots` bots and starts it; returns (game id, thread id) once the bot has settled.
         `new` goes to /game new as well (deadline, on_deadline, seed). The seed is fixed unless
         a test asks otherwise, so every run of a test plays the same game."""
         new.setdefault("seed", "e2e")
         host, *others = self.fake.user_ids[:humans]
-        await self.slash(host, "game new", game="pirate_chest", players=humans + bots, options=options, **new)
+        await self.slash(host, "game new", game=game, players=humans + bots, options=options, **new)
         thread = self.fake.threads()[-1]
         record = await self.bot.store.find_by_thread(thread.id)
         assert record is not None

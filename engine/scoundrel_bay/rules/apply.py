@@ -12,7 +12,7 @@ from engine.scoundrel_bay import prompts as P
 from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.rules import add_card, captains, end_of_stage, invade, sail
 from engine.scoundrel_bay.rules.board import region, regions_at
-from engine.scoundrel_bay.rules.common import me, name, say
+from engine.scoundrel_bay.rules.common import me, name, plural, say
 from engine.scoundrel_bay.rules.crates import open_crate
 from engine.scoundrel_bay.rules.effects import damage, kill, losable, pay_price, queue, reward_text
 from engine.scoundrel_bay.rules.milestones import take_upgrade
@@ -254,7 +254,7 @@ def bid(s: State, seat: int, top: P.BidPrompt, a: A.Bid, ev: Ev) -> None:
     assert stage is not None and stage.bids is not None
     stage.bids.choose(seat, a.doubloons)
     top.seats.remove(seat)
-    say(s, ev, "Your bid is in: nobody sees it until every bid is.", to=seat)
+    say(s, ev, f"You bid {plural(a.doubloons, 'doubloon')} in secret; nobody sees a bid until every bid is in.", to=seat)
     if stage.bids.lock(seat):
         close(s, top)
         end_of_stage.resolve_bids(s, ev)

@@ -31,16 +31,22 @@ WORDS = {"ring": "pirate ring", "map": "map", "rum": "rum", "food": "food", "dou
          "ship_damage": "ship damage", "pirate_dies": "pirate death", "any_resource": "resource"}
 
 
+UNCOUNTED = ("rum", "food", "reputation", "food production", "ship damage")
+
+
 def words(what: str, n: int) -> str:
+    """An amount in words: "2 maps", "1 doubloon", "3 rum"; a reward taken once has no number."""
     word = WORDS.get(what, what)
-    return word if what in ONCE or word in ("rum", "food", "reputation", "food production") and n == 1 else plural(n, word)
+    if what in ONCE:
+        return word
+    return f"{n} {word}" if word in UNCOUNTED else plural(n, word)
 
 
 def reward_text(rewards: list[Reward]) -> str:
     def one(r: Reward) -> str:
-        text = words(r.gain, r.n) if r.gain in ONCE or r.n == 1 else f"{r.n} {WORDS.get(r.gain, r.gain)}"
+        text = words(r.gain, r.n)
         if r.price:
-            text += " for " + " and ".join(f"{c.n} {WORDS.get(c.pay, c.pay)}" for c in r.price)
+            text += " for " + " and ".join(words(c.pay, c.n) for c in r.price)
         return text
     return ", ".join(one(r) for r in rewards) or "nothing"
 

@@ -2,26 +2,28 @@
 captain and card covered, and Parley's own wording: no run of 8 words copied from the rulebook."""
 from __future__ import annotations
 
-import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from tests.engine.help_checks import (
+    check_fields_within_limits,
+    check_file_not_copied,
+    check_ids,
+    check_topic_not_copied,
+    windows,
+    words,
+)
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "data" / "pirate_chest"
 HELP = DATA / "help.toml"
 
-FIELDS = ("id", "title", "summary", "text")
-SUMMARY_MAX = 100
-TEXT_MAX = 1800
-WINDOW = 8
 REQUIRED = ["overview", "turn", "moving", "coins", "fighting", "escape", "sinking", "cards", "curses",
             "captains", "variants", "commands"]
 CARD_TOPICS = ["cards-movement", "cards-attacks", "cards-hands", "cards-fight"]
-KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 def _load(name: str) -> dict:
@@ -33,15 +35,6 @@ TOPICS: list[dict] = _load("help.toml")["topic"]
 BY_ID = {t["id"]: t for t in TOPICS}
 
 
-def words(text: str) -> list[str]:
-    """Lower-case words with apostrophes dropped and every other mark a separator, so that
-    'Man's', 'Mans' and '**Mans**' all read the same."""
-    text = re.sub(r"['’‘`]", "", text.lower())
-    return re.findall(r"[a-z0-9]+", text)
-
-
-def windows(ws: list[str], n: int = WINDOW) -> set[tuple[str, ...]]:
-    return {tuple(ws[i:i + n]) for i in range(len(ws) - n + 1)}
 
 
 def rulebook_windows() -> set[tuple[str, ...]]:
@@ -50,22 +43,11 @@ def rulebook_windows() -> set[tuple[str, ...]]:
 
 
 def test_every_topic_has_the_fields_within_limits() -> None:
-    assert TOPICS, "help.toml has no [[topic]] entries"
-    for t in TOPICS:
-        assert set(t) == set(FIELDS), f"{t.get('id')}: fields {sorted(t)}"
-        for field in FIELDS:
-            assert isinstance(t[field], str) and t[field].strip(), f"{t['id']}: empty {field}"
-        assert KEBAB.match(t["id"]), f"{t['id']}: not kebab-case"
-        assert "\n" not in t["summary"] and len(t["summary"]) <= SUMMARY_MAX, \
-            f"{t['id']}: summary is {len(t['summary'])} characters"
-        assert len(t["text"]) <= TEXT_MAX, f"{t['id']}: text is {len(t['text'])} characters"
+    check_fields_within_limits(TOPICS)
 
 
 def test_ids_are_unique_and_the_expected_topics_exist() -> None:
-    ids = [t["id"] for t in TOPICS]
-    assert len(ids) == len(set(ids)), f"duplicate ids: {sorted({i for i in ids if ids.count(i) > 1})}"
-    missing = [i for i in REQUIRED + CARD_TOPICS if i not in BY_ID]
-    assert not missing, f"missing topics: {missing}"
+    check_ids(TOPICS, REQUIRED + CARD_TOPICS)
 
 
 def test_the_header_says_it_is_parleys_own_wording() -> None:
@@ -104,17 +86,11 @@ def test_every_fight_card_is_in_the_fight_topic_with_its_bonus() -> None:
 
 @pytest.mark.parametrize("topic", TOPICS, ids=[t["id"] for t in TOPICS])
 def test_no_eight_word_run_from_the_rulebook(topic: dict) -> None:
-    rulebook = rulebook_windows()
-    for field in FIELDS:
-        copied = windows(words(topic[field])) & rulebook
-        assert not copied, f"{topic['id']}.{field} repeats the rulebook: {sorted(' '.join(w) for w in copied)}"
+    check_topic_not_copied(topic, rulebook_windows())
 
 
 def test_no_eight_word_run_from_the_rulebook_anywhere_in_the_file() -> None:
-    """Also across field boundaries and in the comments."""
-    rulebook = rulebook_windows()
-    copied = windows(words(HELP.read_text(encoding="utf-8"))) & rulebook
-    assert not copied, f"help.toml repeats the rulebook: {sorted(' '.join(w) for w in copied)}"
+    check_file_not_copied(HELP.read_text(encoding="utf-8"), rulebook_windows())
 
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:

@@ -7,7 +7,8 @@ import pytest
 
 from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.state import State
-from tests.engine.scoundrel_bay.scenario_helpers import cards_of, do, game, hand, options, top
+from tests.engine.scoundrel_bay.scenario_helpers import do, game, hand, options, top
+from tests.engine.scoundrel_bay.test_invade import card_of, invade, invading, lands
 
 # Cabyss (yellow harbor, letter C, sea spaces 6 and 7): its trading ship needs 5 swords and gives
 # 1 rum and 1 map; market option 2 is 3 food for a gun and a shield, or a ship repair.
@@ -15,26 +16,13 @@ MATCHING = "crate-2-05"        # type 2 (2 pirate symbols), letter C, 10 doubloo
 OTHER = "crate-1-01"           # type 1 (1 pirate symbol), letter P, 6 doubloons
 
 
-def card_of(flag: str) -> str:
-    return cards_of(flag)[0]
-
-
 def at_harbor(flag: str, space: int, crew: int, swords: int, crates: list[str], food: int = 4) -> State:
     """Seat 0 on player board 1 (1 printed flag of each colour but blue's 2), `crew` more flags of
     `flag`, its ship on `space`, no rings, no monsters; then it plays its `flag` card to invade."""
-    s = game(3)
-    s.monsters.clear()
-    card = card_of(flag)
-    hand(s, 0, card, "blue-21" if flag != "blue" else "red-21")
+    s = invading(flag, space, crew)
     p = s.players[0]
-    p.crew = {flag: cards_of(flag)[1:1 + crew]} if crew else {}
-    p.ship, p.tools["sword"], p.undelivered = space, swords, list(crates)
-    p.resources["ring"], p.resources["food"] = 0, food
-    return do(s, 0, f"invade {card}")
-
-
-def lands(s: State, rid: str) -> list[str]:
-    return [o for o in options(s, 0) if o.startswith(f"land {rid} ")]
+    p.tools["sword"], p.undelivered, p.resources["food"] = swords, list(crates), food
+    return invade(s, flag)
 
 
 def taylor_in_cabyss() -> State:
