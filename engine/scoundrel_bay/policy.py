@@ -118,12 +118,15 @@ def greedy_v1(seed: str | int = 0) -> GreedyPolicy:
 RESOURCES = ("ring", "map", "rum", "food")
 TOOLS = ("food_production", "sword", "gun", "shield")
 STAGES = 5                   # reefs, each ending a stage with a feeding
-TURNS_PER_STAGE = 4.5        # a seat's turns between two reefs, measured in bot games
+TURNS_PER_STAGE = 4.5        # a seat's turns between two reefs (3.5 to 5 in bot games)
 POTENTIAL = 0.4              # weight of next turn's invasion from where the ship will lie
 KEEP = 0.3                   # weight of what a card played would have been worth kept in hand
-HIDEOUT_HOPE = 1.0         # hideouts the bot hopes to add later (times what is left of the game)
-CREW = 0.0                   # most an active pirate aboard is worth kept aboard (early; nothing at the end)
-RECRUIT = 0.0                # most a pirate coming aboard is worth
+HIDEOUT_HOPE = 1.0           # hideouts the bot hopes to add later (times what is left of the game)
+# An active pirate kept aboard (CREW) and one coming aboard (RECRUIT), at most: seeded matches found
+# both best at nothing, as pirates score only once landed and eat until then; crew_value takes off
+# more for a crowded or hungry crew.
+CREW = 0.0
+RECRUIT = 0.0
 GUN, SHIELD, SWORD = 4.0, 3.0, 2.5       # a tool level, early in the game (less as it ends)
 RING, MAP, RUM = 3.0, 1.0, 1.5          # a resource, early in the game
 BID = 1 / 3                  # of the stake of a blind bid
@@ -217,7 +220,8 @@ def resource_worth(r: Reading, what: str) -> float:
 
 
 def crew_value(r: Reading, most: float) -> float:
-    """An active pirate aboard: a pirate for a later invasion, less its food; nothing at the end."""
+    """An active pirate aboard: up to `most` early for a later invasion, nothing at the end, less
+    when the crew is crowded past 6 or the next feeding is short of food."""
     if r.turns_left <= 1:
         return 0.0
     value = min(most, r.turns_left / 6) - 0.1 * max(0, r.p.crew_space.active - 6)
