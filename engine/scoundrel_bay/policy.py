@@ -131,6 +131,7 @@ GUN, SHIELD, SWORD = 4.0, 3.0, 2.5       # a tool level, early in the game (less
 RING, MAP, RUM = 3.0, 1.0, 1.5          # a resource, early in the game
 BID = 1 / 3                  # of the stake of a blind bid
 BEACH = 0.7                  # of a pirate's death at the end, for one landed on a beach early (it may still leave)
+DELIVERY = 0.75              # of a crate's doubloons, for one still to be delivered
 FLAG = 0.5                   # a card in the crew area: one more pirate for every later invasion of its flag
 # Context-free worth of a reward, for averages over components the seat cannot see yet.
 FLAT = {"doubloons": 1.0, "ring": 3.0, "map": 2.0, "rum": 1.5, "food": 1.2, "food_production": 2.5, "sword": 2.5,
@@ -391,7 +392,7 @@ def hold_value(r: Reading, crate: str) -> float:
     c = defs().crates.crates[crate]
     deliver = 0.0
     if r.turns_left > 2:
-        deliver = 0.75 * (c.doubloons if harbor_ahead(r, c.letter) else c.doubloons / 2)
+        deliver = DELIVERY * (c.doubloons if harbor_ahead(r, c.letter) else c.doubloons / 2)
     return max(worth(r, c.contents), deliver)
 
 
