@@ -503,6 +503,8 @@ class PlayerKit(Strict):
     cubes: Positive
     achievement_markers: Positive
     sleeves: Positive
+    illustration_cards: Positive
+    ability_cards: Positive
     sailor_cards: Positive
     chest_coins: Natural
     dock_tiles: Positive
@@ -521,6 +523,11 @@ class SupplyFile(Strict):
     harbor_boards: Positive
     player: PlayerKit
     unlimited: list[Literal["cargo", "coins", "damage_markers"]]
+
+
+class PlayerRules(Strict):
+    box: tuple[Positive, Positive]      # the players the box names
+    table: tuple[Positive, Positive]    # the players this rulebook's setup covers
 
 
 class SetupRules(Strict):
@@ -554,6 +561,7 @@ class CleanupRules(Strict):
     levels: Positive
     level_ups_between_turns: Positive
     hand_size_per_island: Positive
+    cut_max: Positive
 
 
 class BattleRules(Strict):
@@ -577,6 +585,7 @@ class ScoringRules(Strict):
 
 
 class RulesFile(Strict):
+    players: PlayerRules
     setup: SetupRules
     turn: TurnRules
     cleanup: CleanupRules
@@ -587,7 +596,8 @@ class RulesFile(Strict):
     @model_validator(mode="after")
     def _twelve_boards(self) -> RulesFile:
         s = self.setup
-        if sorted(s.islands) != [2, 3, 4] or sorted(s.seas) != [2, 3, 4]:
+        low, high = self.players.table
+        if sorted(s.islands) != list(range(low, high + 1)) or sorted(s.seas) != sorted(s.islands):
             raise ValueError("setup gives island and open-sea counts for 2, 3 and 4 players")
         for n in (2, 3, 4):
             if s.islands[n] + s.seas[n] != s.grid_columns * s.grid_rows:
@@ -622,8 +632,9 @@ class Defs(Strict):
         r, ocean = self.rules, self.ocean
         if len(self.sailors.deck()) != self.supply.player.sailor_cards:
             raise ValueError(f"sailors.toml: copies add up to {len(self.sailors.deck())}, but supply.toml gives each player {self.supply.player.sailor_cards} Sailor cards")
-        if self.supply.player.sleeves != self.supply.player.sailor_cards:
-            raise ValueError("supply.toml: one sleeve per Sailor card")
+        kit = self.supply.player
+        if not kit.sleeves == kit.illustration_cards == kit.ability_cards == kit.sailor_cards:
+            raise ValueError("supply.toml: one sleeve, one Illustration and one Ability card per Sailor card")
         for n in (2, 3, 4):
             if len(ocean.islands()) < r.setup.islands[n]:
                 raise ValueError(f"ocean.toml: {n} players need {r.setup.islands[n]} islands")
@@ -642,7 +653,7 @@ class Defs(Strict):
         shown = Counter(a for t in self.achievements.tokens.values() for a in t.shows)
         if set(shown) != set(get_args(AchievementId)):
             raise ValueError("achievements.toml: every Achievement appears on some bonus token")
-        if len(self.achievements.tokens) < self.achievements.bonus_dealt * max(r.setup.islands):
+        if len(self.achievements.tokens) < self.achievements.bonus_dealt * r.players.table[1]:
             raise ValueError("achievements.toml: too few bonus tokens to deal to 4 players")
         for where, face in self.faces():
             for ab in face.abilities:

@@ -141,6 +141,7 @@ def test_the_issues_counts(d: Defs) -> None:
     kit = d.supply.player
     assert (kit.dock_tiles, kit.ships, kit.pirate_flags, kit.treasure_chests) == (1, 1, 1, 1)
     assert (kit.cubes, kit.achievement_markers, kit.sleeves, kit.sailor_cards) == (30, 6, 12, 12)
+    assert kit.illustration_cards == kit.ability_cards == 12
     assert d.achievements.markers_per_player == kit.achievement_markers
     assert d.rules.cleanup.cards_per_sleeve == 2 + d.rules.cleanup.advancements_per_card == 5
 
@@ -149,6 +150,7 @@ def test_setup_by_player_count(d: Defs) -> None:
     """DR-SETUP-02 … 08, DR-SETUP-13: islands 10/9/8, open seas 2/3/4 by their icons, 12 boards in a
     3 x 4 grid, row 1 face up with one row-1 card on each."""
     s = d.rules.setup
+    assert d.rules.players.box == (1, 4) and d.rules.players.table == (2, 4)          # DR-OVR-01/02
     assert s.islands == {4: 10, 3: 9, 2: 8}
     for n in (2, 3, 4):
         seas = [b for b in d.ocean.seas() if b.in_game(n)]
@@ -174,6 +176,7 @@ def test_numbers_the_rulebook_prints_are_in_the_data(d: Defs) -> None:
     assert (t.set_sails_per_turn, t.buys_per_turn, t.explores_per_turn, t.ability_uses) == (1, 2, 1, 1)
     assert (c.hand_limit, c.draw, c.draw_bonus, c.hand_size_per_island) == (6, 4, 1, 1)
     assert (c.set_aside_max, c.advancements_per_card, c.levels, c.level_ups_between_turns) == (1, 3, 4, 1)
+    assert c.cut_max == 6                                                                 # DR-LEVEL-10
     assert (b.cubes_per_cannon, b.exploding_extra, b.cubes_per_building, b.loser_damage, b.sink_coin_loss) == (1, 1, 1, 1, 5)
     assert d.ocean.harbor.defender_cubes == 4 and d.ocean.harbor.mode == "mercantile"
     bl = d.buildings.buildings
@@ -275,6 +278,14 @@ def test_every_deck_lasts_a_four_player_game(d: Defs) -> None:
     assert budget.needed(1) == 3 + 32 and budget.needed(4) == 3 + 8
 
 
+def test_names_and_ids_are_unique_and_say_where_a_card_belongs(d: Defs) -> None:
+    cards = list(d.advancements.cards.values())
+    assert len({c.name for c in cards}) == len(cards)
+    assert all(re.fullmatch(rf"r{c.row}-\d\d", c.id) for c in cards)
+    assert len({b.name for b in d.ocean.boards.values()}) == 16
+    assert len({t.name for t in d.upgrades.tiles.values()}) == len(d.upgrades.tiles)
+
+
 def test_the_vocabulary_is_used_and_covers_the_icon_reference(d: Defs) -> None:
     """DR-ICON-01 … 30 and DR-SYN-01 … 04: every verb, icon and count of the vocabulary appears in
     the data, and every entry of the rulebook's Icon Reference has a way to be said."""
@@ -349,7 +360,8 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
     ("achievements.toml", "target = 12", "target = 12\nby_players = { 2 = 1 }", "not both"),
     ("upgrades.toml", "icons = { cannon = 1 }\n", "", "an Upgrade tile gives an icon, a hold or an ability"),
     ("rules.toml", "islands = { 2 = 8,", "islands = { 2 = 9,", "9 islands \\+ 4 seas do not fill the grid"),
-    ("supply.toml", "sleeves = 12", "sleeves = 11", "one sleeve per Sailor card"),
+    ("supply.toml", "sleeves = 12", "sleeves = 11", "one sleeve, one Illustration and one Ability card per Sailor card"),
+    ("rules.toml", "table = [2, 4]", "table = [2, 5]", "setup gives island and open-sea counts for 2, 3 and 4 players"),
 ])
 def test_a_broken_data_file_is_refused(tmp_path: Path, file: str, old: str, new: str, message: str) -> None:
     with pytest.raises(DataError, match=message):
