@@ -16,7 +16,7 @@ import discord
 
 from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
 from cogs.describe import Choice, choices_for, waiting_text
-from engine.core import Event, get_game
+from engine.core import Event, get_game, side_decisions
 from store import StoreError
 from store.errors import BOARD_CHANGED
 from table.seen import seen_by
@@ -75,7 +75,8 @@ async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *
         waiting = waiting_text(record, state)
         text = f"{result}**{title_of(record)}** — nothing for you to decide right now. {waiting}\n{seen.private}"
         return text, panel_view(game_id, record.version, [], undo=True) if undo else None
-    text = f"{result}**{title_of(record)}** — your move: {pending.prompt}.\n{seen.private}"
+    prompt = pending.prompt if seat in pending.waiting_on else side_decisions(game, state).get(seat, pending.prompt)
+    text = f"{result}**{title_of(record)}** — your move: {prompt}.\n{seen.private}"
     return text, panel_view(game_id, record.version, choices, undo=undo)
 
 

@@ -10,10 +10,13 @@ from store import THREAD, OutboxItem, seat_target
 
 
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
-                outcome: Outcome | None, players: int, was: Pending | None = None) -> list[OutboxItem]:
+                outcome: Outcome | None, players: int, was: Pending | None = None,
+                side: dict[int, str] | None = None, was_side: dict[int, str] | None = None) -> list[OutboxItem]:
     """`was` is what the game waited on before the decision: a seat is told it has a decision
     when it is newly waited on, and also when a sealed choice opens for it while it was already
-    deciding something else (the player who ends a turn with a blind bid gets its bid DM too)."""
+    deciding something else (the player who ends a turn with a blind bid gets its bid DM too).
+    `side` are the side decisions now open (engine.core.runner.side_decisions), `was_side` those
+    open before: a seat is told of a new one unless it is being waited on anyway."""
     public = [e.text for e in events if e.visible(None)]
     waiting = list(pending.waiting_on) if pending else []
     items = [OutboxItem(kind="board", target=THREAD, payload={
@@ -29,6 +32,9 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
         if seat not in was_waiting or sealed_opens:   # only seats with a new decision are notified
             items.append(OutboxItem(kind="prompt", target=seat_target(seat),
                                     payload={"version": version, "prompt": pending.prompt if pending else ""}))
+    for seat, prompt in (side or {}).items():
+        if seat not in (was_side or {}) and seat not in waiting:
+            items.append(OutboxItem(kind="prompt", target=seat_target(seat), payload={"version": version, "prompt": prompt}))
     if outcome is not None:
         items.append(OutboxItem(kind="final", target=THREAD, payload=outcome.model_dump(mode="json")))
     return items

@@ -16,7 +16,18 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from engine.core import Event, Outcome, Pending, Setup, act_text, get_game, legal_notations, setup_state, undo
+from engine.core import (
+    Event,
+    Outcome,
+    Pending,
+    Setup,
+    act_text,
+    get_game,
+    legal_notations,
+    setup_state,
+    side_decisions,
+    undo,
+)
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
@@ -133,7 +144,8 @@ class TableService:
             t = act_text(game, s, seat, notation)
             pending, outcome = game.pending(t.state), game.outcome(t.state)
             items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
-                                outcome, len(record.seats), was=before)
+                                outcome, len(record.seats), was=before,
+                                side=side_decisions(game, t.state), was_side=side_decisions(game, s))
             if auto is not None:
                 interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
             version = await self.store.commit_action(
@@ -199,8 +211,9 @@ class TableService:
 
     async def _automatic_move(self, record: GameRecord, s: Any, game: Game[Any, Any, Any],
                               pending: Pending) -> tuple[int, str, str] | None:
-        """(seat, notation, why) of a decision the table takes now, or None."""
-        for seat in pending.waiting_on:
+        """(seat, notation, why) of a decision the table takes now, or None: a bot seat's, pending
+        or on the side, then a human's forced one."""
+        for seat in (*pending.waiting_on, *side_decisions(game, s)):
             info = record.seats[seat]
             if info.bot_policy:
                 bot = get_policy(record.game_type, info.bot_policy, f"{record.id}:{seat}:{record.version}")
@@ -232,13 +245,16 @@ class TableService:
         after = 0
         while records := await self.store.active_games_with_bots(after, batch):
             for record in records:
+                game = self._game(record.game_type)
                 try:
-                    pending = self._game(record.game_type).pending(record.state())
+                    state = record.state()
+                    pending = game.pending(state)
                 except ValueError as e:   # an unreadable snapshot must not stop the others resuming
                     log.warning("game %s: not resuming its bots, the stored state does not load: %s", record.id, e)
                     continue
                 bots = {x.seat for x in record.seats if x.bot_policy}
-                if pending is not None and bots.intersection(pending.waiting_on):
+                deciding = set(pending.waiting_on) | set(side_decisions(game, state)) if pending else set()
+                if bots & deciding:
                     found.append(record.id)
             after = records[-1].id
             await asyncio.sleep(0)

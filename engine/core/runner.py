@@ -33,12 +33,25 @@ def setup_state(game: Game[Any, Any, Any], setup: Setup) -> Any:
     return game.setup(setup.players, options, setup.seed)
 
 
+def side_decisions(game: Game[Any, Any, Any], s: Any) -> dict[int, str]:
+    """Decisions open to seats beside what the game waits on: seat -> what it is ("level up a
+    card"). They block nobody, and the runner takes them like the pending ones (Dead
+    Reckoning's level-up between a player's turns). A game with none needs no `side_decisions`."""
+    side = getattr(game, "side_decisions", None)
+    return dict(side(s)) if side is not None else {}
+
+
+def may_decide(game: Game[Any, Any, Any], s: Any, seat: int) -> bool:
+    pending = game.pending(s)
+    return pending is not None and (seat in pending.waiting_on or seat in side_decisions(game, s))
+
+
 def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]:
     """Check that `seat` may take `action` now, then apply it to a copy of `s`."""
     pending = game.pending(s)
     if pending is None:
         raise IllegalActionError("The game is over.")
-    if seat not in pending.waiting_on:
+    if not may_decide(game, s, seat):
         raise NotYourTurnError(f"It is not your move: the game is waiting on {_seats(pending.waiting_on)} to {pending.prompt}.")
     if action not in game.legal_actions(s, seat):
         raise IllegalActionError(f"'{game.notate(s, action)}' is not allowed now. Pick one of your listed options.")
@@ -58,7 +71,7 @@ def copy_state(s: Any) -> Any:
 def act_text(game: Game[Any, Any, Any], s: Any, seat: int, text: str) -> Transition[Any]:
     """Parse a notation typed by `seat` and act on it."""
     pending = game.pending(s)
-    if pending is not None and seat not in pending.waiting_on:
+    if pending is not None and not may_decide(game, s, seat):
         raise NotYourTurnError(f"It is not your move: the game is waiting on {_seats(pending.waiting_on)} to {pending.prompt}.")
     return act(game, s, seat, game.parse(s, seat, text))
 
