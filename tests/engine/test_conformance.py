@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Setup, act, all_games, replay, setup_state
+from engine.core import Setup, act, all_games, replay, setup_state, side_decisions
 from engine.core.policy import GreedyPolicy, get_policy
 from tests.engine.conformance_hooks import ConformanceHooks, hooks_for
 
@@ -60,7 +60,8 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
         pending = game.pending(s)
         if pending is None:
             break
-        seat = pending.waiting_on[rand.randrange(len(pending.waiting_on))]
+        deciding = [*pending.waiting_on, *(w for w in side_decisions(game, s) if w not in pending.waiting_on)]
+        seat = deciding[rand.randrange(len(deciding))]   # side decisions are taken now and then too
         legal = game.legal_actions(s, seat)
         assert legal, f"seed {seed}, step {step}: no legal action for waiting seat {seat}: {pending}"
         check_default_action(game, s, seat, legal)
