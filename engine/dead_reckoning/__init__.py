@@ -1,5 +1,118 @@
 """Dead Reckoning (John D Clair, AEG): card-crafting, exploration, islands and the battle tower.
+2-4 players. Rules: docs/rules-coverage/dead_reckoning.md; the engine plan:
+docs/dead_reckoning-plan.md; component data: docs/dead_reckoning-data.md.
 
-Work in progress. So far this package holds the component data models (`defs.py`, for
-data/dead_reckoning/*.toml). The game is not registered: it is registered only once it can be
-played from setup to final scoring."""
+Not registered yet (no `register(...)`): it is registered once it plays end to end on every
+layer (render, Discord), not only in the engine."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.core import ActionText, Event, Outcome, Pending, Transition
+from engine.core.help import HelpTopic
+from engine.dead_reckoning import actions as A
+from engine.dead_reckoning import labels, notation, policy
+from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.flow import settle
+from engine.dead_reckoning.rules.apply import apply_action
+from engine.dead_reckoning.rules.common import name
+from engine.dead_reckoning.rules.goods import rearrange_options
+from engine.dead_reckoning.rules.legal import legal_actions
+from engine.dead_reckoning.rules.main_phase import hand_cards
+from engine.dead_reckoning.rules.scoring import total
+from engine.dead_reckoning.rules.setup import new_game
+from engine.dead_reckoning.state import State as DRState
+from engine.dead_reckoning.view import DeadReckoningView, build_view
+
+# What a silent seat does at its deadline (docs/dead_reckoning-plan.md, section 4): the least
+# that keeps the game moving, giving up nothing it had, never starting a fight.
+DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Stop, A.Pass, A.Done)
+
+
+class DeadReckoningOptions(BaseModel):
+    """Variants, chosen when the game is created."""
+    model_config = ConfigDict(extra="forbid")
+    bonus_tokens: bool = False          # Bonus Achievement tokens: 2 dealt, 1 kept
+
+
+class DeadReckoning:
+    id: ClassVar[str] = "dead_reckoning"
+    title: ClassVar[str] = "Dead Reckoning"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = DeadReckoningOptions
+    State: ClassVar[type[DRState]] = DRState
+    policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+
+    def setup(self, n_players: int, options: BaseModel, seed: str) -> DRState:
+        o = DeadReckoningOptions.model_validate(options.model_dump())
+        s = new_game(n_players, seed, o.model_dump())
+        settle(s, [])
+        return s
+
+    def pending(self, s: DRState) -> Pending | None:
+        if not s.stack:
+            return None
+        return s.stack[-1].pending(s.turn.seat)
+
+    def legal_actions(self, s: DRState, seat: int) -> list[Any]:
+        return legal_actions(s, seat)
+
+    def apply(self, s: DRState, seat: int, a: Any) -> Transition[DRState]:
+        events: list[Event] = []
+        before = s.reveals
+        apply_action(s, seat, a, events)
+        settle(s, events)
+        s.log_tail = (s.log_tail + [e.text for e in events if e.visible_to is None])[-8:]
+        return Transition(state=s, events=events, reveals=s.reveals != before)
+
+    def view(self, s: DRState, viewer: int | None) -> DeadReckoningView:
+        return build_view(s, viewer, self.pending(s))
+
+    def outcome(self, s: DRState) -> Outcome | None:
+        if s.final is None or s.turn.phase != "done":
+            return None
+        return Outcome(winners=list(s.winners), scores={seat: total(c) for seat, c in s.final.items()},
+                       breakdown={k: dict(v) for k, v in s.final.items()},
+                       reason="The game is over: the most coins wins.", categories=dict(labels.CATEGORIES))
+
+    def notate(self, s: DRState, a: Any) -> str:
+        return notation.notate(s, a)
+
+    def parse(self, s: DRState, seat: int, text: str) -> Any:
+        return notation.parse(s, seat, text)
+
+    def seat_name(self, s: DRState, seat: int) -> str:
+        return name(seat)
+
+    def default_action(self, s: DRState, seat: int) -> Any:
+        anytime = set(rearrange_options(s, seat))
+        legal = [a for a in legal_actions(s, seat) if a not in anytime]
+        if not legal:
+            raise ValueError(f"seat {seat + 1} has no decision to make")
+        top = s.stack[-1]
+        if isinstance(top, P.LevelPrompt):
+            from engine.dead_reckoning.rules.leveling import default_choice
+            return A.Level(card=default_choice(hand_cards(s, seat)) or legal[0].card)
+        if isinstance(top, (P.BattleCubesPrompt, P.ResponsePrompt)):
+            return [a for a in legal if isinstance(a, A.Cubes)][-1]      # every Cannon, no card
+        if isinstance(top, P.ModePrompt):
+            return A.SetMode(mode="mercantile")
+        if isinstance(top, P.SplitPrompt):
+            return legal[0]                                              # all to the Dock
+        if isinstance(top, P.SleevePrompt):
+            from engine.dead_reckoning.rules.cleanup import default_sleeve
+            return default_sleeve(s, seat) or legal[-1]
+        return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
+
+    def help_topics(self) -> dict[str, HelpTopic]:
+        return {}
+
+    def describe(self, s: DRState, seat: int, a: Any) -> ActionText:
+        return labels.describe(s, seat, a)
+
+
+GAME = DeadReckoning()

@@ -1,0 +1,195 @@
+"""Dead Reckoning prompts: the decisions the game waits on, one small typed model each, a union
+discriminated on `kind` (engine.core.prompts). Open prompts sit on `State.stack`, the current one
+last. The rules behind the options live in rules/ (imported inside `legal`, since the rule modules
+push these prompts). `anytime` prompts also offer rearranging and jettisoning (rules/legal.py)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from engine.core.prompts import PendingKind, PromptBase
+from engine.dead_reckoning import actions as A
+from engine.dead_reckoning.actions import action
+
+if TYPE_CHECKING:
+    from engine.dead_reckoning.state import State
+
+MAX_OPTIONS = 25
+
+
+class DRPrompt(PromptBase):
+    anytime: ClassVar[bool] = False
+
+
+class TokenPrompt(DRPrompt):
+    """Variant: each seat keeps one of its two Bonus Achievement tokens, all at once."""
+    kind: Literal["token"] = "token"
+    text: ClassVar[str] = "keep a Bonus Achievement token"
+    pending_kind: ClassVar[PendingKind] = "simultaneous"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Keep, token=t) for t in s.players[seat].tokens_dealt]
+
+
+class LevelPrompt(DRPrompt):
+    kind: Literal["level"] = "level"
+    text: ClassVar[str] = "level up a card"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.main_phase import level_options
+        return level_options(s, seat)
+
+
+class MainPrompt(DRPrompt):
+    kind: Literal["main"] = "main"
+    text: ClassVar[str] = "take main phase actions"
+    anytime: ClassVar[bool] = True
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.main_phase import main_options
+        return main_options(s, seat)
+
+
+class MovingPrompt(DRPrompt):
+    kind: Literal["moving"] = "moving"
+    text: ClassVar[str] = "move the Ship"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.move_ship import moving_options
+        return moving_options(s, seat)
+
+
+class PirateOrderPrompt(DRPrompt):
+    kind: Literal["pirate-order"] = "pirate-order"
+    text: ClassVar[str] = "choose which Pirate to fight first"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Fight, target=t) for t in s.turn.pirate_queue]
+
+
+class InfluencePrompt(DRPrompt):
+    """Place the cubes of one Influence ability, one at a time, all of them (DR-ABD-06)."""
+    kind: Literal["influence"] = "influence"
+    text: ClassVar[str] = "place Influence cubes"
+    at: str
+    left: int
+    overrides_forts: bool = False
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.abilities import influence_slots
+        return [action(A.Slot, slot=i) for i in influence_slots(s, seat, self)]
+
+
+class ProducePrompt(DRPrompt):
+    kind: Literal["produce"] = "produce"
+    text: ClassVar[str] = "choose islands to produce on"
+    left: int
+    done: list[str] = []
+    bonus_cargo: int = 0
+    bonus_coin: int = 0
+    overrides_forts: bool = False
+    only_empty: bool = False
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.abilities import produce_targets
+        return [*(action(A.Produce, at=at) for at in produce_targets(s, seat, self)), action(A.Done)]
+
+
+class BuildPrompt(DRPrompt):
+    kind: Literal["build"] = "build"
+    text: ClassVar[str] = "construct Buildings"
+    left: int
+    only: str | None = None
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.abilities import build_options
+        return [*build_options(s, seat, self), action(A.Done)]
+
+
+class UpgradePrompt(DRPrompt):
+    kind: Literal["upgrade"] = "upgrade"
+    text: ClassVar[str] = "choose a Ship Upgrade"
+    tier: str
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.abilities import upgrade_options
+        return upgrade_options(s, seat, self.tier)
+
+
+class SplitPrompt(DRPrompt):
+    """A gain that may go to the Ship or the Dock: how much goes on the Ship."""
+    kind: Literal["split"] = "split"
+    text: ClassVar[str] = "split a gain between Ship and Dock"
+    res: str
+    n: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.common import total_room
+        top = min(self.n, total_room(s.players[seat]), MAX_OPTIONS - 1)
+        return [action(A.Split, ship=k) for k in range(top + 1)]
+
+
+class BattleCubesPrompt(DRPrompt):
+    kind: Literal["battle-cubes"] = "battle-cubes"
+    text: ClassVar[str] = "set Battle cubes"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.battle import cube_options
+        return cube_options(s, seat, defending=False)
+
+
+class ResponsePrompt(DRPrompt):
+    """The defender's answer, sent by DM: it sees the attacker's cubes (DR-BPVP-03)."""
+    kind: Literal["response"] = "response"
+    text: ClassVar[str] = "answer an attack"
+    anytime: ClassVar[bool] = True
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.battle import cube_options
+        return cube_options(s, seat, defending=True)
+
+
+class AbilityPrompt(DRPrompt):
+    kind: Literal["ability"] = "ability"
+    text: ClassVar[str] = "use a Battle ability or pass"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.battle import window_options
+        return [*window_options(s, seat), action(A.Pass)]
+
+
+class CubePrompt(DRPrompt):
+    """A Battle ability takes back one of its owner's dropped cubes: which one."""
+    kind: Literal["cube"] = "cube"
+    text: ClassVar[str] = "choose a cube to take back"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.state import label
+        assert s.battle is not None
+        zones = s.battle.board.cubes.get(label(seat), {})
+        return [action(A.Remove, zone=z) for z in sorted(zones)]
+
+
+class ModePrompt(DRPrompt):
+    kind: Literal["mode"] = "mode"
+    text: ClassVar[str] = "choose Pirate or Mercantile mode"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.SetMode, mode="mercantile"), action(A.SetMode, mode="pirate")]
+
+
+class SleevePrompt(DRPrompt):
+    kind: Literal["sleeve"] = "sleeve"
+    text: ClassVar[str] = "sleeve Advancements"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.cleanup import sleeve_options
+        return sleeve_options(s, seat)
+
+
+Prompt = Annotated[
+    TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
+    | BuildPrompt | UpgradePrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
+    | ModePrompt | SleevePrompt,
+    Field(discriminator="kind")]

@@ -1,0 +1,253 @@
+"""Use an Ability of a Played Card, Card Syntax and the Description of Abilities: the interpreter
+of the data's effect vocabulary. An ability is used once per turn (the key counts for every
+seat's cards on this turn, DR-BPVP-07); its cost is paid first, then its effects go to the queue
+(rules/effects.py), which opens the prompts below for Influence, Production, Building and
+Upgrades. Battle verbs are read by rules/battle.py."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.dead_reckoning import actions as A
+from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.actions import action
+from engine.dead_reckoning.defs import Ability, Face, Pay, defs
+from engine.dead_reckoning.defs import Effect as Verb
+from engine.dead_reckoning.effect import Effect
+from engine.dead_reckoning.rules import gain_and_spend as gs
+from engine.dead_reckoning.rules import island_control as ic
+from engine.dead_reckoning.rules import load_unload as lu
+from engine.dead_reckoning.rules.common import (
+    at_island,
+    card_abilities,
+    card_icons,
+    in_play,
+    on_ship,
+    space_face,
+    space_works,
+)
+from engine.dead_reckoning.state import HARBOR, Player, State, label
+
+BLANK_SPACES = ("B", "C")          # hull spaces with nothing printed: where a first Upgrade goes
+
+
+def sources(s: State, seat: int) -> list[tuple[str, list[tuple[Ability, Face]]]]:
+    """Every face-up thing with abilities: cards in play, then Upgrades on empty holds."""
+    p = s.players[seat]
+    out: list[tuple[str, list[tuple[Ability, Face]]]] = [(c, card_abilities(p, c)) for c in in_play(p)]
+    for letter in p.ship.upgrades:
+        face = space_face(p, letter)
+        if face is not None and face.abilities and space_works(p, letter):
+            out.append((f"hull-{letter.lower()}", [(ab, face) for ab in face.abilities]))
+    return out
+
+
+def key(seat: int, source: str, n: int) -> str:
+    return f"{label(seat)}:{source}:{n}"
+
+
+def icons_of(s: State, seat: int, source: str, face: Face) -> Any:
+    return face.icons if source.startswith("hull-") else card_icons(s.players[seat], source)
+
+
+# ---- paying ----
+def can_pay(p: Player, cost: list[Pay]) -> bool:
+    need = {"cargo": 0, "coin": 0}
+    for c in cost:
+        need[c.res] += c.n
+    ship = {r: on_ship(p, r) for r in need}
+    dock = {"cargo": p.dock, "coin": p.chest}
+    for c in cost:
+        if c.at == "ship" and ship[c.res] < c.n:
+            return False
+        if c.at == "dock" and dock[c.res] < c.n:
+            return False
+    return all(ship[r] + dock[r] >= need[r] for r in need)
+
+
+def pay(p: Player, cost: list[Pay]) -> None:
+    """Pay a cost; where either may pay, the Dock and chest go first (the plan's default), so
+    the goods aboard stay for buying."""
+    for c in cost:
+        left = c.n
+        if c.at in ("dock", "ship_or_dock"):
+            if c.res == "cargo":
+                k = min(left, p.dock)
+                p.dock -= k
+            else:
+                k = min(left, p.chest)
+                p.chest -= k
+            left -= k
+        if left:
+            p.ship.hull = gs.take_from_ship(p.ship.hull, c.res, left)
+
+
+# ---- using an ability from the main menu ----
+def main_uses(s: State, seat: int) -> list[Any]:
+    p, out = s.players[seat], []
+    for source, abilities in sources(s, seat):
+        for i, (ab, _face) in enumerate(abilities, start=1):
+            if ab.timing != "main" or key(seat, source, i) in s.turn.used:
+                continue
+            if ab.where == "harbor" and p.ship.at != HARBOR:
+                continue
+            for o, opt in enumerate(ab.options, start=1):
+                if not can_pay(p, opt.cost) or not _worth(s, seat, opt.effects):
+                    continue
+                out.append(action(A.Use, source=source, n=i, option=o if len(ab.options) > 1 else 0))
+    return out
+
+
+def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
+    """Leave out options that could do nothing now: Influence away from an island, an Upgrade
+    with no tile left, sails once the Ship is under way with none to add."""
+    p = s.players[seat]
+    for v in effects:
+        if v.do in ("influence", "permanent") and at_island(s, seat) is None:
+            return False
+        if v.do == "upgrade" and not any(n for t, n in s.upgrade_supply.items() if defs().upgrades.tiles[t].tier == v.tier):
+            return False
+        if v.do == "repair" and p.ship.damage == 0:
+            return False
+    return True
+
+
+def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
+    abilities = dict(sources(s, seat))[a.source]
+    ab, face = abilities[a.n - 1]
+    opt = ab.options[max(a.option, 1) - 1]
+    s.turn.used.append(key(seat, a.source, a.n))
+    pay(s.players[seat], opt.cost)
+    queue(s, seat, opt.effects, a.source, icons_of(s, seat, a.source, face))
+
+
+def queue(s: State, seat: int, effects: list[Verb], source: str, icons: Any, by: int | None = None) -> None:
+    for v in effects:
+        n = v.n * (getattr(icons, v.per) if v.per in ("wheel", "cannon", "sail") else 1)
+        if n > 0:
+            s.effects.append(Effect(seat=seat, verb=v, n=n, source=source, by=by))
+
+
+# ---- verbs that open prompts ----
+def open_verb(s: State, e: Effect, ev: Events) -> None:
+    v, seat, p = e.verb, e.seat, s.players[e.seat]
+    at = at_island(s, seat)
+    if v.do == "influence" and at is not None:
+        s.stack.append(P.InfluencePrompt(seats=[seat], at=at, left=e.n, overrides_forts=v.overrides_forts))
+    elif v.do == "permanent" and at is not None:
+        k = min(e.n, p.cubes)
+        if k:
+            before = ic.controller(s.islands[at])
+            isl = s.islands[at]
+            isl.permanent[label(seat)] = isl.permanent.get(label(seat), 0) + k
+            p.cubes -= k
+            _after_control(s, at, before)
+    elif v.do == "produce":
+        s.stack.append(P.ProducePrompt(seats=[seat], left=e.n, bonus_cargo=v.bonus_cargo * 1, bonus_coin=v.bonus_coin,
+                                       overrides_forts=v.overrides_forts, only_empty=v.island == "no_cubes"))
+    elif v.do == "build":
+        s.stack.append(P.BuildPrompt(seats=[seat], left=e.n, only=v.building))
+    elif v.do == "upgrade":
+        assert v.tier is not None
+        s.stack.append(P.UpgradePrompt(seats=[seat], tier=v.tier))
+
+
+def _after_control(s: State, at: str, before: str | None) -> None:
+    """Control passing straight from one seat to another clears the island's Buildings (DR-ABD-21)."""
+    isl = s.islands[at]
+    after = ic.controller(isl)
+    if ic.Change(before=before, after=after).handed_over:
+        for b in isl.buildings:
+            s.building_supply[b] += 1
+        isl.buildings = []
+
+
+def finished_labels(s: State) -> list[str]:
+    return [label(i) for i, p in enumerate(s.players) if p.finished]
+
+
+def influence_slots(s: State, seat: int, pr: P.InfluencePrompt) -> list[int]:
+    isl = s.islands[pr.at]
+    if s.players[seat].cubes <= 0 or ic.influence_blocked(isl, label(seat), s.players[seat].ship.at == pr.at,
+                                                          pr.at in s.turn.blockaded, pr.overrides_forts):
+        return []
+    return [o.slot for o in ic.slot_options(isl, label(seat), finished_labels(s)) if o.icons <= pr.left]
+
+
+def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> None:
+    p, isl = s.players[seat], s.islands[pr.at]
+    option = next(o for o in ic.slot_options(isl, label(seat), finished_labels(s)) if o.slot == slot)
+    placed = ic.place(isl, label(seat), slot)
+    p.cubes -= 1
+    if placed.permanent:
+        if p.cubes > 0:
+            p.cubes -= 1
+        else:
+            placed.island.permanent[label(seat)] -= 1
+    if placed.replaced is not None:
+        s.players[int(placed.replaced[1:]) - 1].cubes += 1
+    s.islands[pr.at] = placed.island
+    if placed.change.handed_over:
+        _after_control(s, pr.at, placed.change.before)
+    pr.left -= option.icons
+
+
+def produce_targets(s: State, seat: int, pr: P.ProducePrompt) -> list[str]:
+    return [at for at, isl in s.islands.items()
+            if at not in pr.done and ic.may_produce(isl, label(seat), pr.overrides_forts)
+            and (not pr.only_empty or not isl.cubes())][:P.MAX_OPTIONS - 1] if pr.left > 0 else []
+
+
+def produce(s: State, seat: int, pr: P.ProducePrompt, at: str) -> None:
+    faces = {pos: sp.board for pos, sp in s.grid.items() if sp.face_up}
+    goods = ic.production(s.islands[at], ic.arrows_at(faces, at), pr.bonus_cargo, pr.bonus_coin)
+    s.islands[at] = ic.produce(s.islands[at], goods)
+    pr.done.append(at)
+    pr.left -= 1
+
+
+def build_options(s: State, seat: int, pr: P.BuildPrompt) -> list[Any]:
+    if pr.left <= 0:
+        return []
+    p, out = s.players[seat], []
+    for at, isl in s.islands.items():
+        if ic.controller(isl) != label(seat):
+            continue
+        for kind, b in defs().buildings.buildings.items():
+            if pr.only and kind != pr.only:
+                continue
+            if s.building_supply[kind] and isl.buildings.count(kind) < defs().buildings.per_island and can_pay(p, b.cost):
+                out.append(action(A.Build, building=kind, at=at))
+    return out[:P.MAX_OPTIONS - 1]
+
+
+def build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build) -> None:
+    pay(s.players[seat], defs().buildings.buildings[a.building].cost)   # type: ignore[index]
+    s.building_supply[a.building] -= 1
+    s.islands[a.at].buildings.append(a.building)    # type: ignore[arg-type]
+    pr.left -= 1
+
+
+def upgrade_spaces(p: Player) -> list[str]:
+    return [x for x in BLANK_SPACES if not p.ship.upgrades.get(x)] + sorted(p.ship.upgrades)
+
+
+def upgrade_options(s: State, seat: int, tier: str) -> list[Any]:
+    p = s.players[seat]
+    tiles = [t for t, n in s.upgrade_supply.items() if n and defs().upgrades.tiles[t].tier == tier]
+    out = []
+    for t in tiles:
+        tile = defs().upgrades.tiles[t]
+        for x in upgrade_spaces(p):
+            space = p.ship.hull.space(x)   # type: ignore[arg-type]
+            if (tile.hold or space.hold) >= space.goods.total():
+                out.append(action(A.Upgrade, tile=t, space=x))
+    return out[:P.MAX_OPTIONS]
+
+
+def take_upgrade(s: State, seat: int, a: A.Upgrade) -> None:
+    p = s.players[seat]
+    s.upgrade_supply[a.tile] -= 1
+    p.ship.upgrades.setdefault(a.space, []).append(a.tile)
+    p.upgrades_taken += 1
+    p.ship.hull = lu.lay_tile(p.ship.hull, a.space, defs().upgrades.tiles[a.tile])   # type: ignore[arg-type]

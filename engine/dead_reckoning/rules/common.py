@@ -1,0 +1,112 @@
+"""Small lookups every rule module shares: card names and faces, the Ship's holds, icons that
+work, and where a Ship is. Nothing here changes the state."""
+from __future__ import annotations
+
+from engine.dead_reckoning.defs import Ability, Face, Icons, SailorKind, defs
+from engine.dead_reckoning.state import HARBOR, Player, State
+
+COPY_SUFFIX = "-"
+
+
+def card_names() -> list[str]:
+    """One player's 12 Sailor cards by role and copy: captain, gunner-1, gunner-2, crew-1 …"""
+    kinds = defs().sailors.deck()
+    out: list[str] = []
+    for kind in dict.fromkeys(kinds):
+        n = kinds.count(kind)
+        base = kind.replace("_", "-")
+        out += [base] if n == 1 else [f"{base}-{i}" for i in range(1, n + 1)]
+    return out
+
+
+def kind_of(card: str) -> SailorKind:
+    base = card.rsplit("-", 1)[0] if card[-1].isdigit() else card
+    kind = base.replace("-", "_")
+    assert kind in defs().sailors.sailors, card
+    return kind
+
+
+def card_faces(p: Player, card: str) -> list[Face]:
+    """What a Sailor card shows: its level, then each Advancement sleeved on it (top to bottom)."""
+    level = defs().sailors.sailors[kind_of(card)].levels[p.levels.get(card, 1) - 1]
+    advs = defs().advancements.cards
+    return [level, *(advs[a] for a in p.sleeves.get(card, []))]
+
+
+def card_icons(p: Player, card: str) -> Icons:
+    faces = card_faces(p, card)
+    return Icons(**{i: sum(getattr(f.icons, i) for f in faces) for i in Icons.model_fields})
+
+
+def card_abilities(p: Player, card: str) -> list[tuple[Ability, Face]]:
+    return [(ab, f) for f in card_faces(p, card) for ab in f.abilities]
+
+
+def in_play(p: Player) -> list[str]:
+    """Cards face up now: played this turn and still out from a defence."""
+    return [*p.played, *(c for c in p.defence if c not in p.played)]
+
+
+# ---- the Ship board (its holds and icons: rules/load_unload.py) ----
+def holds(p: Player) -> list[str]:
+    return [x.letter for x in p.ship.hull.spaces if x.hold > 0]
+
+
+def room(p: Player, letter: str) -> int:
+    return p.ship.hull.space(letter).room()   # type: ignore[arg-type]
+
+
+def total_room(p: Player) -> int:
+    return p.ship.hull.room()
+
+
+def on_ship(p: Player, res: str) -> int:
+    return p.ship.hull.carried().of(res)   # type: ignore[arg-type]
+
+
+def space_face(p: Player, letter: str) -> Face | None:
+    """The visible Upgrade tile of a hull space (its abilities), if any."""
+    tiles = p.ship.upgrades.get(letter, [])
+    return defs().upgrades.tiles[tiles[-1]] if tiles else None
+
+
+def space_works(p: Player, letter: str) -> bool:
+    return p.ship.hull.space(letter).working()   # type: ignore[arg-type]
+
+
+def cannons(s: State, seat: int) -> int:
+    """Cannons this seat may still fire this turn: the printed one, the Upgrades on empty holds
+    and the cards face up, less those already fired (each once per turn, DR-BAT-02)."""
+    p = s.players[seat]
+    total = p.ship.hull.cannons()
+    total += sum(card_icons(p, c).cannon for c in in_play(p))
+    return max(0, total - s.turn.cannons_used.get(seat, 0))
+
+
+def flags(s: State, seat: int) -> int:
+    p = s.players[seat]
+    return sum(card_icons(p, c).attack_flag for c in p.played) - s.turn.flags_used
+
+
+def at_island(s: State, seat: int) -> str | None:
+    """The position of the island the Ship is at, if any (face up)."""
+    at = s.players[seat].ship.at
+    return at if at in s.islands else None
+
+
+def neighbours(at: str) -> list[str]:
+    """Boards one orthogonal step away; the Harbor touches all of row 1 (DR-MOVE-03, -04)."""
+    cols, rows = "abc", defs().rules.setup.grid_rows
+    if at == HARBOR:
+        return [f"{c}1" for c in cols]
+    c, r = cols.index(at[0]), int(at[1:])
+    out = [HARBOR] if r == 1 else []
+    for dc, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        nc, nr = c + dc, r + dr
+        if 0 <= nc < len(cols) and 1 <= nr <= rows:
+            out.append(f"{cols[nc]}{nr}")
+    return out
+
+
+def name(seat: int) -> str:
+    return f"Player {seat + 1}"

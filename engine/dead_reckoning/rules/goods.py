@@ -1,0 +1,111 @@
+"""The engine side of loading, unloading, rearranging and jettisoning: which of them the seat
+may do where its Ship is now, one unit per decision, applied through rules/load_unload.py."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.dead_reckoning import actions as A
+from engine.dead_reckoning.actions import action
+from engine.dead_reckoning.rules import island_control as ic
+from engine.dead_reckoning.rules import load_unload as lu
+from engine.dead_reckoning.rules.common import holds, on_ship, room
+from engine.dead_reckoning.state import HARBOR, State, label
+
+RES = ("cargo", "coin")
+
+
+def place(s: State, seat: int) -> lu.Place:
+    p = s.players[seat]
+    if p.ship.at == HARBOR:
+        return lu.HARBOR
+    isl = s.islands.get(p.ship.at)
+    if isl is None:
+        return lu.Place(at="sea")
+    from engine.dead_reckoning.rules.pirate_mode import pirate_guard
+    return lu.Place(at="island", controlled=ic.controller(isl) == label(seat),
+                    pirate_guard=pirate_guard(s, seat), shut_out=p.ship.at in s.turn.blockaded)
+
+
+def _source(s: State, seat: int, res: str) -> int:
+    p = s.players[seat]
+    if p.ship.at == HARBOR:
+        return p.dock if res == "cargo" else 0
+    isl = s.islands.get(p.ship.at)
+    return 0 if isl is None else (isl.cargo if res == "cargo" else isl.coins)
+
+
+def load_options(s: State, seat: int) -> list[Any]:
+    p, where = s.players[seat], place(s, seat)
+    out: list[Any] = []
+    for res in RES:
+        if lu.why_not_load(where, res) is None and _source(s, seat, res) > 0:   # type: ignore[arg-type]
+            out += [action(A.Load, res=res, hold=x) for x in holds(p) if room(p, x) > 0]
+        if lu.why_not_unload(where) is None:
+            out += [action(A.Unload, res=res, hold=x) for x in holds(p)
+                    if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
+    return out
+
+
+def rearrange_options(s: State, seat: int) -> list[Any]:
+    """Rearranging and jettisoning: allowed at any moment outside a battle (DR-HOLD-17, -19, -21)."""
+    if s.battle is not None and s.battle.step in ("window", "done"):
+        return []
+    p = s.players[seat]
+    out: list[Any] = []
+    for res in RES:
+        full = [x for x in holds(p) if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
+        out += [action(A.Shift, res=res, hold=x, to=y) for x in full for y in holds(p) if y != x and room(p, y) > 0]
+        out += [action(A.Jettison, res=res, hold=x) for x in full]
+    return out
+
+
+def load(s: State, seat: int, a: A.Load) -> None:
+    p = s.players[seat]
+    p.ship.hull = lu.load(p.ship.hull, place(s, seat), a.hold, a.res, 1, _source(s, seat, a.res))   # type: ignore[arg-type]
+    if p.ship.at == HARBOR:
+        p.dock -= 1
+    elif a.res == "cargo":
+        s.islands[p.ship.at].cargo -= 1
+    else:
+        s.islands[p.ship.at].coins -= 1
+
+
+def unload(s: State, seat: int, a: A.Unload) -> None:
+    p = s.players[seat]
+    p.ship.hull, _ = lu.unload(p.ship.hull, place(s, seat), a.hold, a.res, 1)   # type: ignore[arg-type]
+    if p.ship.at == HARBOR:
+        if a.res == "cargo":
+            p.dock += 1
+        else:
+            p.chest += 1
+    elif a.res == "cargo":
+        s.islands[p.ship.at].cargo += 1
+    else:
+        s.islands[p.ship.at].coins += 1
+
+
+def shift(s: State, seat: int, a: A.Shift) -> None:
+    p = s.players[seat]
+    p.ship.hull = lu.shift(p.ship.hull, a.hold, a.to, a.res, 1)   # type: ignore[arg-type]
+
+
+def jettison(s: State, seat: int, a: A.Jettison) -> None:
+    p = s.players[seat]
+    p.ship.hull = lu.jettison(p.ship.hull, a.hold, a.res, 1)   # type: ignore[arg-type]
+
+
+def cargo_everywhere(s: State, seat: int) -> int:
+    p = s.players[seat]
+    return p.dock + on_ship(p, "cargo")
+
+
+def master_merchant(s: State, seat: int) -> None:
+    """Return 12 cargo at once, the Dock's first (the plan's default), for the marker."""
+    from engine.dead_reckoning.rules import achievements
+    from engine.dead_reckoning.rules import gain_and_spend as gs
+    p = s.players[seat]
+    need = achievements.goal("master_merchant", len(s.players))
+    from_ship = max(0, need - p.dock)
+    ship_left, p.dock = achievements.master_merchant(on_ship(p, "cargo"), p.dock, from_ship)
+    p.ship.hull = gs.take_from_ship(p.ship.hull, "cargo", from_ship)
+    p.merchant = True

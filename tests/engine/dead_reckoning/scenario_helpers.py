@@ -1,0 +1,67 @@
+"""Helpers for Dead Reckoning scenario tests: a game set up as a test needs it, decisions made by
+their notation (as a player types them in /play), and scripted tower landings.
+
+Tests build a position by editing the state directly (it is a plain pydantic model), then play
+through the engine with `do`, exactly as the bot layer does (engine.core.act_text)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Transition, act_text, legal_notations
+from engine.dead_reckoning import GAME
+from engine.dead_reckoning.flow import settle
+from engine.dead_reckoning.rules.load_unload import stow
+from engine.dead_reckoning.state import State
+
+
+def game(players: int = 3, seed: str = "scenario", **variants: bool) -> State:
+    return GAME.setup(players, GAME.Options(**variants), seed)
+
+
+def do(s: State, seat: int, notation: str) -> State:
+    return act_text(GAME, s, seat, notation).state
+
+
+def step(s: State, seat: int, notation: str) -> Transition[State]:
+    return act_text(GAME, s, seat, notation)
+
+
+def options(s: State, seat: int) -> list[str]:
+    return legal_notations(GAME, s, seat)
+
+
+def top(s: State) -> Any:
+    return s.stack[-1] if s.stack else None
+
+
+def waiting(s: State) -> tuple[int, ...]:
+    pending = GAME.pending(s)
+    return pending.waiting_on if pending else ()
+
+
+def active(s: State) -> int:
+    return s.turn.seat
+
+
+def hand(s: State, seat: int, *cards: str) -> None:
+    """Give `seat` exactly these cards in hand (taken out of its deck and discard)."""
+    p = s.players[seat]
+    pool = [c for c in [*p.hand, *p.deck.pile, *p.deck.discard] if c not in cards]
+    p.hand = list(cards)
+    p.deck.pile, p.deck.discard = pool, []
+
+
+def cargo_aboard(s: State, seat: int, n: int, res: str = "cargo") -> None:
+    hull = s.players[seat].ship.hull
+    s.players[seat].ship.hull = stow(hull, res, {"A": min(n, 4), "D": max(0, n - 4)})   # type: ignore[arg-type]
+
+
+def land(s: State, *zones: str) -> None:
+    """Script the next tower landings, by zone id (rules/tower.py)."""
+    s.tower.script = list(zones)
+
+
+def resettle(s: State) -> State:
+    """After editing a state by hand, let the flow run what needs no decision."""
+    settle(s, [])
+    return s
