@@ -156,6 +156,21 @@ class Sleeve(_A):
     card: str
 
 
+class Stow(_A):
+    """Plunder: one piece into a hold (an "either" piece takes the kind it is stowed as)."""
+    kind: Literal["stow"] = "stow"
+    res: Res
+    hold: str
+
+
+class ToIsland(_A):
+    kind: Literal["island"] = "island"
+
+
+class ToSupply(_A):
+    kind: Literal["supply"] = "supply"
+
+
 class Done(_A):
     kind: Literal["done"] = "done"
 

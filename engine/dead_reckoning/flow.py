@@ -78,7 +78,9 @@ def _draw(s: State, ev: Events) -> str | None:
 
 def _end_turn(s: State, ev: Events) -> str | None:
     seat = s.turn.seat
-    claims.check(s, seat, True, ev)
+    for other in range(len(s.players)):
+        # starred Achievements met on this turn wait for their owner's turn (DR-ACH-04)
+        claims.check(s, other, other == seat, ev)
     claims.end_of_turn(s, seat)
     s.players[seat].level_open = True      # the plan's fallback: answered at its next turn's start
     return "next_turn"

@@ -89,6 +89,10 @@ def score(s: State, seat: int, a: Any) -> float:
         return 50.0 if isinstance(top, (P.BattleCubesPrompt, P.ResponsePrompt)) else 1.0
     if isinstance(a, A.SetMode):
         return 1.0 if a.mode == "mercantile" else 0.5
+    if isinstance(a, A.Stow):
+        return 2.0 if a.res == "coin" else 1.5
+    if isinstance(a, A.ToIsland):
+        return 1.0
     if isinstance(a, A.Split):
         return -float(a.ship)
     if isinstance(a, (A.Use, A.Sleeve, A.Build, A.Produce, A.Slot, A.Upgrade, A.Keep, A.Fight, A.Remove)):

@@ -171,6 +171,16 @@ class CubePrompt(DRPrompt):
         return [action(A.Remove, zone=z) for z in sorted(zones)]
 
 
+class PlunderPrompt(DRPrompt):
+    """Each side places its own plunder, one piece at a time: a hold, the island, the supply."""
+    kind: Literal["plunder"] = "plunder"
+    text: ClassVar[str] = "place plunder"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.battle import plunder_options
+        return plunder_options(s, seat)
+
+
 class ModePrompt(DRPrompt):
     kind: Literal["mode"] = "mode"
     text: ClassVar[str] = "choose Pirate or Mercantile mode"
@@ -191,5 +201,5 @@ class SleevePrompt(DRPrompt):
 Prompt = Annotated[
     TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
     | BuildPrompt | UpgradePrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
-    | ModePrompt | SleevePrompt,
+    | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

@@ -86,11 +86,12 @@ class Battle(BaseModel):
     why: Literal["flag", "pirate_stop", "pirate_start", "merchant", "buildings"] = "flag"
     cubes: dict[str, int] = {}                   # owner label ("p1", "black") -> cubes set
     board: Board = Board()
-    step: Literal["cubes", "response", "window", "done"] = "cubes"
+    step: Literal["cubes", "response", "window", "plunder", "done"] = "cubes"
     side: int = 0                                # whose turn in the ability window: 0 attacker, 1 defender
     passes: int = 0
     damage_waiting: dict[int, int] = {}          # seat -> damage dealt by abilities (applied at the end)
     extra_strength: dict[str, int] = {}          # owner -> strength from abilities
+    plunder: dict[int, dict[str, int]] = {}      # seat -> plunder pieces still to place (coin, cargo, either)
 
 
 class Turn(BaseModel):
@@ -107,6 +108,7 @@ class Turn(BaseModel):
     blockaded: list[str] = []                    # islands the active seat may not touch this turn
     pirates_met: list[int] = []                  # Pirates on the starting board it may fight
     pirate_queue: list[int] = []                 # Pirates still to fight after this stop
+    sleeved: list[str] = []                      # Advancements sleeved in this Cleanup (no draw bonus yet)
 
 
 class State(GameState):
@@ -117,6 +119,7 @@ class State(GameState):
     rows: dict[int, list[str]]                   # row boxes: secret order below the top, top last
     upgrade_supply: dict[str, int] = {}
     building_supply: dict[str, int] = {}
+    holders: dict[str, int] = {}                 # island -> the seat whose Buildings stand there
     tower: Tower = Tower()
     turn: Turn = Turn()
     battle: Battle | None = None

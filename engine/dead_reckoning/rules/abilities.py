@@ -14,6 +14,7 @@ from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.defs import Ability, Face, Pay, defs
 from engine.dead_reckoning.defs import Effect as Verb
 from engine.dead_reckoning.effect import Effect
+from engine.dead_reckoning.rules import buildings as bld
 from engine.dead_reckoning.rules import gain_and_spend as gs
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import load_unload as lu
@@ -153,13 +154,19 @@ def open_verb(s: State, e: Effect, ev: Events) -> None:
 
 
 def _after_control(s: State, at: str, before: str | None) -> None:
-    """Control passing straight from one seat to another clears the island's Buildings (DR-ABD-21)."""
+    """Control passing to another player clears the island's Buildings; lapsing to no one, or
+    going back to their holder, keeps them (DR-ABD-21, -22 through rules/buildings.py)."""
     isl = s.islands[at]
+    if not isl.buildings:
+        return
     after = ic.controller(isl)
-    if ic.Change(before=before, after=after).handed_over:
+    site = bld.Site(kinds=frozenset(isl.buildings), controller=None, holder=s.holders.get(at))
+    now = bld.control_changed(site, None if after is None else int(after[1:]) - 1)
+    if not now.kinds:
         for b in isl.buildings:
             s.building_supply[b] += 1
         isl.buildings = []
+        s.holders.pop(at, None)
 
 
 def finished_labels(s: State) -> list[str]:
@@ -187,8 +194,7 @@ def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> No
     if placed.replaced is not None:
         s.players[int(placed.replaced[1:]) - 1].cubes += 1
     s.islands[pr.at] = placed.island
-    if placed.change.handed_over:
-        _after_control(s, pr.at, placed.change.before)
+    _after_control(s, pr.at, placed.change.before)
     pr.left -= option.icons
 
 
@@ -225,6 +231,7 @@ def build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build) -> None:
     pay(s.players[seat], defs().buildings.buildings[a.building].cost)   # type: ignore[index]
     s.building_supply[a.building] -= 1
     s.islands[a.at].buildings.append(a.building)    # type: ignore[arg-type]
+    s.holders[a.at] = seat
     pr.left -= 1
 
 

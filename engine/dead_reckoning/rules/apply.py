@@ -180,6 +180,11 @@ def _remove(s: State, seat: int, pr: P.CubePrompt, a: A.Remove, ev: Events) -> N
     battle.remove_cube(s, seat, a.zone, ev)
 
 
+def _plunder(s: State, seat: int, pr: P.PlunderPrompt, a: Any, ev: Events) -> None:
+    _pop(s)
+    battle.place_plunder(s, seat, a, ev)
+
+
 def _mode(s: State, seat: int, pr: P.ModePrompt, a: A.SetMode, ev: Events) -> None:
     _pop(s)
     s.players[seat].ship.mode = a.mode
@@ -233,6 +238,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.AbilityPrompt, A.Use): _battle_use,
     (P.AbilityPrompt, A.Pass): _pass,
     (P.CubePrompt, A.Remove): _remove,
+    (P.PlunderPrompt, A.Stow): _plunder,
+    (P.PlunderPrompt, A.ToIsland): _plunder,
+    (P.PlunderPrompt, A.ToSupply): _plunder,
     (P.ModePrompt, A.SetMode): _mode,
     (P.SleevePrompt, A.Sleeve): _sleeve,
     (P.SleevePrompt, A.Done): _done,

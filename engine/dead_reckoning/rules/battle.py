@@ -18,8 +18,8 @@ from engine.dead_reckoning.rules import abilities as ab
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import sunken_ships as sunk
 from engine.dead_reckoning.rules import tower
-from engine.dead_reckoning.rules.common import at_island, cannons, card_abilities, card_icons, name
-from engine.dead_reckoning.rules.effects import overflow, stow
+from engine.dead_reckoning.rules.common import at_island, cannons, card_abilities, card_icons, holds, name, room
+from engine.dead_reckoning.rules.load_unload import stow as stow_into
 from engine.dead_reckoning.state import HARBOR, Battle, State, label
 
 BLACK = "black"
@@ -237,15 +237,77 @@ def _enemy(b: Battle, seat: int) -> int | None:
     return b.attacker
 
 
-def _plunder(s: State, seat: int, t: tower.Tally) -> None:
-    """Each side's plunder goes aboard, first hold with room first, else onto the island it
-    controls, else back to the supply; an "either" piece is taken as a coin."""
-    for res, n in (("coin", t.coins + t.either), ("cargo", t.cargo)):
-        if n:
-            overflow(s, seat, res, n - stow(s, seat, res, n))
+PIECES = ("coin", "cargo", "either")
+
+
+def plunder_options(s: State, seat: int) -> list[Any]:
+    """Where the next plunder piece may go: a hold with room (an "either" piece as a coin or a
+    cargo), the island of the battle when this side controls it, or back to the supply. The
+    first listed is the deadline default: the first hold with room, coins before cargo."""
+    b = s.battle
+    assert b is not None
+    left = b.plunder.get(seat, {})
+    piece = next((k for k in PIECES if left.get(k)), None)
+    if piece is None:
+        return []
+    p = s.players[seat]
+    kinds = ("coin", "cargo") if piece == "either" else (piece,)
+    out: list[Any] = [action(A.Stow, res=res, hold=x) for res in kinds for x in holds(p) if room(p, x) > 0]
+    isl = s.islands.get(b.at)
+    if isl is not None and ic.controller(isl) == label(seat):
+        out.append(action(A.ToIsland))
+    return [*out, action(A.ToSupply)]
+
+
+def place_plunder(s: State, seat: int, a: Any, ev: Events) -> None:
+    b = s.battle
+    assert b is not None
+    left = b.plunder[seat]
+    piece = next(k for k in PIECES if left.get(k))
+    left[piece] -= 1
+    if isinstance(a, A.Stow):
+        p = s.players[seat]
+        p.ship.hull = stow_into(p.ship.hull, a.res, {a.hold: 1})   # type: ignore[dict-item]
+    elif isinstance(a, A.ToIsland):
+        isl = s.islands[b.at]
+        if piece == "cargo":
+            isl.cargo += 1
+        else:
+            isl.coins += 1
+    _next_plunder(s, ev)
+
+
+def _next_plunder(s: State, ev: Events) -> None:
+    """Ask each side in turn, the attacker first; a side whose only place is the supply is not
+    asked (nothing to choose, and the board is public)."""
+    b = s.battle
+    assert b is not None
+    for seat in _sides(b):
+        while any(b.plunder.get(seat, {}).values()):
+            options = plunder_options(s, seat)
+            if options != [action(A.ToSupply)]:
+                s.stack.append(P.PlunderPrompt(seats=[seat]))
+                return
+            b.plunder[seat] = {}
+    _finish(s, ev)
 
 
 def resolve(s: State, ev: Events) -> None:
+    """Plunder first (skipped against Buildings), then damage, then strength (DR-BNP-07 to -10)."""
+    b = s.battle
+    assert b is not None
+    b.step = "plunder"
+    if b.kind != "building":
+        t = tower.tally(b.board)
+        for seat in _sides(b):
+            mine = t.get(label(seat), tower.Tally())
+            b.plunder[seat] = {"coin": mine.coins, "cargo": mine.cargo, "either": mine.either}
+    _next_plunder(s, ev)
+
+
+def _finish(s: State, ev: Events) -> None:
+    """Damage, then strength with ties to the active side, then the outcome; Ships at 5 damage
+    sink once the battle is over (DR-SINK-01, -02)."""
     b = s.battle
     assert b is not None
     b.step = "done"
@@ -254,10 +316,6 @@ def resolve(s: State, ev: Events) -> None:
     d_lbl = label(b.defender) if b.kind == "ship" and b.defender is not None else BLACK
     ta, td = t.get(a_lbl, tower.Tally()), t.get(d_lbl, tower.Tally())
     hits: dict[int, int] = dict(b.damage_waiting)
-    if b.kind != "building":
-        _plunder(s, b.attacker, ta)
-        if b.kind == "ship" and b.defender is not None:
-            _plunder(s, b.defender, td)
     if b.kind == "ship" and b.defender is not None:
         hits[b.defender] = hits.get(b.defender, 0) + ta.damage
     hits[b.attacker] = hits.get(b.attacker, 0) + td.damage
@@ -283,6 +341,8 @@ def resolve(s: State, ev: Events) -> None:
             for k in [k for k in isl.buildings if defs().buildings.buildings[k].attackable]:
                 isl.buildings.remove(k)
                 s.building_supply[k] += 1
+            if not isl.buildings:
+                s.holders.pop(b.at, None)
         else:
             hits[b.attacker] = hits.get(b.attacker, 0) + loser_damage
     causer = {b.attacker: b.defender if b.kind == "ship" else None}

@@ -8,9 +8,10 @@ from typing import Any
 from engine.core.flow import Events
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning.actions import action
+from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules import discard_draw, sleeve
 from engine.dead_reckoning.rules import island_control as ic
-from engine.dead_reckoning.rules.common import card_icons, in_play
+from engine.dead_reckoning.rules.common import card_faces, in_play
 from engine.dead_reckoning.rules.setup import refill_space
 from engine.dead_reckoning.state import State, label
 
@@ -53,12 +54,16 @@ def do_sleeve(s: State, seat: int, a: A.Sleeve) -> None:
     p = s.players[seat]
     p.aside.remove(a.advancement)
     p.sleeves.setdefault(a.card, []).append(a.advancement)
+    s.turn.sleeved.append(a.advancement)
 
 
 def draw(s: State, seat: int, ev: Events) -> None:
     p = s.players[seat]
     played = in_play(p)
-    bonus = sum(card_icons(p, c).draw_bonus for c in played)
+    advs = defs().advancements.cards
+    bonus = discard_draw.draw_bonus_icons([discard_draw.PlayedCard(
+        card=c, level_icons=card_faces(p, c)[0].icons, advancements={a: advs[a].icons for a in p.sleeves.get(c, [])},
+        sleeved_now=frozenset(s.turn.sleeved)) for c in played])
     hand_islands = sum(1 for isl in s.islands.values() if ic.controller(isl) == label(seat)
                        and _hand_size(isl.board))
     limit = discard_draw.hand_limit(hand_islands)
@@ -69,7 +74,6 @@ def draw(s: State, seat: int, ev: Events) -> None:
 
 
 def _hand_size(board: str) -> bool:
-    from engine.dead_reckoning.defs import defs
     return defs().ocean.boards[board].hand_size
 
 

@@ -42,7 +42,7 @@ def move(s: State, seat: int, to: str, ev: Events) -> None:
     if isl is not None and isl.buildings:
         owner = ic.controller(isl)
         site = bld.Site(kinds=frozenset(isl.buildings), controller=None if owner is None else seat_of(owner),
-                        holder=None if owner is None else seat_of(owner))
+                        holder=s.holders.get(to))
         if hit := bld.entry_damage(site, seat):
             ev.append(Event(text=f"{name(seat)}'s Ship takes {hit} damage from a Garrison at {to}"))
             damage_ship(s, seat, hit, site.controller, ev)
