@@ -1,0 +1,159 @@
+"""Scenario tests of the Dead Reckoning turn engine: setup by player count, the level-up owed at
+a turn's start (the plan's fallback, no core change), movement and the one exploration a turn,
+buying, a Merchant raid and a ship battle through a scripted tower, sinking, and the Cleanup."""
+from __future__ import annotations
+
+from engine.dead_reckoning import GAME
+from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.defs import defs
+from engine.dead_reckoning.state import HARBOR, State
+from tests.engine.dead_reckoning.scenario_helpers import (
+    active,
+    cargo_aboard,
+    do,
+    game,
+    hand,
+    land,
+    options,
+    resettle,
+    top,
+    waiting,
+)
+
+
+def _main(s: State) -> int:
+    """Answer an owed level-up, so the main menu is on top; returns the active seat."""
+    seat = active(s)
+    if isinstance(top(s), P.LevelPrompt):
+        s = do(s, seat, options(s, seat)[0])
+    assert isinstance(top(s), P.MainPrompt)
+    return seat
+
+
+def _merchant(row: int = 1, cubes: int | None = None) -> str:
+    return next(c.id for c in defs().advancements.deck(row)
+                if c.kind == "merchant" and c.back is not None and (cubes is None or c.back.cubes == cubes))
+
+
+def test_setup_lays_out_the_grid_the_docks_and_the_opening_level_up() -> None:
+    for n, islands in ((2, 8), (3, 9), (4, 10)):
+        s = game(n, seed=f"setup-{n}")
+        kinds = [defs().ocean.boards[sp.board].kind for sp in s.grid.values()]
+        assert len(s.grid) == 12 and kinds.count("island") == islands
+        row1 = [pos for pos in s.grid if pos.endswith("1")]
+        assert all(s.grid[p].face_up and s.grid[p].card for p in row1)
+        assert not any(sp.face_up for pos, sp in s.grid.items() if not pos.endswith("1"))
+        assert [s.players[seat].dock for seat in s.order] == [1, 2, 3, 2][:n]
+        assert all(len(p.hand) == 4 and p.chest == 15 and p.ship.at == HARBOR for p in s.players)
+        assert [seat for seat, p in enumerate(s.players) if p.level_open] == ([s.order[3]] if n == 4 else [])
+        assert waiting(s) == (s.order[0],) and isinstance(top(s), P.MainPrompt)
+
+
+def test_a_level_up_is_owed_at_the_start_of_the_next_own_turn() -> None:
+    s = game(2, seed="level")
+    first = active(s)
+    s = do(s, first, "end")
+    while active(s) == first:             # the mode choice when away from Harbor (not here), then the draw
+        s = do(s, first, options(s, first)[0])
+    second = active(s)
+    s = do(s, second, "end")
+    assert active(s) == first and isinstance(top(s), P.LevelPrompt)
+    card = s.players[first].hand[0]
+    s = do(s, first, f"level {card}")
+    assert s.players[first].levels[card] == 2 and not s.players[first].level_open
+    assert isinstance(top(s), P.MainPrompt)
+
+
+def test_moving_costs_a_sail_a_board_and_exploring_happens_once_a_turn() -> None:
+    s = game(2, seed="move")
+    seat = _main(s)
+    s.turn.sails_set, s.players[seat].ship.sails = True, 5
+    s = do(s, seat, "move a1")
+    s = do(s, seat, "move a2")
+    assert s.players[seat].ship.sails == 3 and not s.grid["a2"].face_up     # passing explores nothing
+    s = do(s, seat, "stop")
+    assert s.grid["a2"].face_up and s.grid["a2"].card is not None and s.players[seat].explored == 1
+    s = do(s, seat, "move a3")
+    assert "stop" not in options(s, seat), "a second exploration in one turn"
+    s = do(s, seat, "move a2")
+    assert "stop" in options(s, seat)
+
+
+def test_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_cleanup() -> None:
+    s = game(2, seed="buy")
+    seat = _main(s)
+    card = next(c for c in defs().advancements.deck(1) if c.kind == "advancement")
+    s.grid["b1"].card = card.id
+    s.players[seat].ship.at = "b1"
+    cargo_aboard(s, seat, card.cost)
+    s = do(s, seat, "buy")
+    assert s.players[seat].aside == [card.id] and s.grid["b1"].card is None
+    assert s.players[seat].ship.hull.carried().cargo == 0
+    assert "buy" not in options(s, seat)
+
+
+def test_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker() -> None:
+    s = game(2, seed="raid")
+    seat = _main(s)
+    card = _merchant(1, cubes=2)
+    s.grid["c1"].card = card
+    s.players[seat].ship.at = "c1"
+    s = do(s, seat, "raid")
+    assert isinstance(top(s), P.BattleCubesPrompt) and options(s, seat)[-1] == "cubes 1"   # the printed Cannon
+    land(s, "strength-2", "strength-1", "empty")           # the attacker's cube, then the Merchant's two
+    s = do(s, seat, "cubes 1")
+    assert s.players[seat].wins == 1 and s.battle is None
+    assert s.players[seat].ship.hull.carried().coin > 0 or card in s.players[seat].aside   # the back's win
+    assert s.grid["c1"].card is None
+
+
+def test_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damage() -> None:
+    s = game(2, seed="raid-lost")
+    seat = _main(s)
+    card = _merchant(1, cubes=2)
+    s.grid["c1"].card = card
+    s.players[seat].ship.at = "c1"
+    s = do(s, seat, "raid")
+    land(s, "empty", "strength-1", "strength-1")
+    s = do(s, seat, "cubes 1")
+    assert s.players[seat].wins == 0 and s.players[seat].ship.damage >= 1
+    assert s.rows[1][0] == card and s.grid["c1"].card is None
+
+
+def test_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_damage_sinks_after_the_battle() -> None:
+    s = game(2, seed="attack")
+    seat = _main(s)
+    other = 1 - seat
+    hand(s, seat, "captain", *s.players[seat].hand[1:])
+    s.players[seat].levels["captain"] = 2                  # level 2 shows an Attack flag
+    s = do(s, seat, "play captain")
+    s.players[seat].ship.at = s.players[other].ship.at = "b1"
+    s.players[other].ship.damage = 4
+    s.players[other].chest = 10
+    s = do(s, seat, "attack p" + str(other + 1))
+    s = do(s, seat, "cubes 1")
+    assert waiting(s) == (other,) and GAME.pending(s).kind == "reaction"   # type: ignore[union-attr]
+    assert isinstance(top(s), P.ResponsePrompt)
+    land(s, "strength-2", "empty")                          # attacker's cube, defender's cube
+    s = do(s, other, "cubes 1")
+    while s.battle is not None:                             # plunder or abilities, if any
+        s = do(s, waiting(s)[0], options(s, waiting(s)[0])[0])
+    sunk = s.players[other]
+    assert sunk.ship.at == HARBOR and sunk.ship.damage == 0 and sunk.ship.mode == "mercantile"
+    assert sunk.chest == 5 and s.players[seat].chest == 20 and s.players[seat].sunk == 1
+
+
+def test_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
+    s = game(2, seed="cleanup")
+    seat = _main(s)
+    s.grid["a1"].card = None
+    top_card = s.rows[1][-1]
+    s.players[seat].ship.sails = 4
+    played = s.players[seat].hand[0]
+    s = do(s, seat, f"play {played}")
+    s = do(s, seat, "end")
+    resettle(s)
+    p = s.players[seat]
+    assert s.grid["a1"].card == top_card and p.ship.sails == 0
+    assert len(p.hand) == 6                                # 3 kept, min(4, 6 - 3) drawn
+    assert p.deck.discard == [played]
