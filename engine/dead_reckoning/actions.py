@@ -171,6 +171,12 @@ class ToSupply(_A):
     kind: Literal["supply"] = "supply"
 
 
+class Take(_A):
+    """Running out of cubes: take one of your non-permanent cubes back from the island at `at`."""
+    kind: Literal["take"] = "take"
+    at: str
+
+
 class Done(_A):
     kind: Literal["done"] = "done"
 

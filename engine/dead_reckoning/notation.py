@@ -13,7 +13,7 @@ from engine.dead_reckoning.state import State, label
 
 VERBS = {"play", "use", "load", "unload", "shift", "jettison", "sails", "move", "stop", "buy", "trade", "raid",
          "attack", "fight", "merchant", "end", "cubes", "pass", "slot", "produce", "build", "upgrade", "ship",
-         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply"}
+         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply", "take"}
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Play: lambda s, a: f"play {a.card}",
@@ -36,6 +36,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.SetMode: lambda s, a: str(a.mode),
     A.Sleeve: lambda s, a: f"sleeve {a.advancement} {a.card}",
     A.Level: lambda s, a: f"level {a.card}",
+    A.Take: lambda s, a: f"take {a.at}",
     A.Stow: lambda s, a: f"stow {a.res} {a.hold.lower()}",
     A.Keep: lambda s, a: f"keep {a.token}",
 }

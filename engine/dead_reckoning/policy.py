@@ -91,6 +91,8 @@ def score(s: State, seat: int, a: Any) -> float:
         return 1.0 if a.mode == "mercantile" else 0.5
     if isinstance(a, A.Stow):
         return 2.0 if a.res == "coin" else 1.5
+    if isinstance(a, A.Take):
+        return 0.5
     if isinstance(a, A.ToIsland):
         return 1.0
     if isinstance(a, A.Split):

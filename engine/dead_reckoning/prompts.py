@@ -77,8 +77,15 @@ class InfluencePrompt(DRPrompt):
     overrides_forts: bool = False
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        from engine.dead_reckoning.rules.abilities import influence_slots
-        return [action(A.Slot, slot=i) for i in influence_slots(s, seat, self)]
+        from engine.dead_reckoning.rules.abilities import influence_slots, take_options
+        slots = [action(A.Slot, slot=i) for i in influence_slots(s, seat, self)]
+        if slots or s.players[seat].cubes > 0:
+            return slots
+        # out of cubes: one comes back from another island first, if the placement would be legal
+        s.players[seat].cubes += 1
+        could = bool(influence_slots(s, seat, self))
+        s.players[seat].cubes -= 1
+        return take_options(s, seat, keep=self.at) if could else []
 
 
 class ProducePrompt(DRPrompt):

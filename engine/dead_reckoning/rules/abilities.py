@@ -173,6 +173,24 @@ def finished_labels(s: State) -> list[str]:
     return [label(i) for i, p in enumerate(s.players) if p.finished]
 
 
+def take_options(s: State, seat: int, keep: str | None = None) -> list[Any]:
+    """Islands holding this seat's non-permanent cubes, when its supply is empty (DR-ABD-16)."""
+    if s.players[seat].cubes > 0:
+        return []
+    places = dict.fromkeys(at for at, _slot in ic.loose_cubes(s.islands, label(seat)) if at != keep)
+    return [action(A.Take, at=at) for at in places]
+
+
+def take_cube(s: State, seat: int, at: str) -> None:
+    """The cube comes off its slot and control is checked at once (DR-ABD-17)."""
+    isl = s.islands[at]
+    slot = next(i for i, x in enumerate(isl.slots) if x == label(seat))
+    removed = ic.remove(isl, slot)
+    s.islands[at] = removed.island
+    s.players[seat].cubes += 1
+    _after_control(s, at, removed.change.before)
+
+
 def influence_slots(s: State, seat: int, pr: P.InfluencePrompt) -> list[int]:
     isl = s.islands[pr.at]
     if s.players[seat].cubes <= 0 or ic.influence_blocked(isl, label(seat), s.players[seat].ship.at == pr.at,

@@ -185,6 +185,11 @@ def _plunder(s: State, seat: int, pr: P.PlunderPrompt, a: Any, ev: Events) -> No
     battle.place_plunder(s, seat, a, ev)
 
 
+def _take(s: State, seat: int, pr: Any, a: A.Take, ev: Events) -> None:
+    abilities.take_cube(s, seat, a.at)
+    ev.append(Event(text=f"{name(seat)} takes a cube back from {a.at}"))
+
+
 def _mode(s: State, seat: int, pr: P.ModePrompt, a: A.SetMode, ev: Events) -> None:
     _pop(s)
     s.players[seat].ship.mode = a.mode
@@ -242,6 +247,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.PlunderPrompt, A.ToIsland): _plunder,
     (P.PlunderPrompt, A.ToSupply): _plunder,
     (P.ModePrompt, A.SetMode): _mode,
+    (P.InfluencePrompt, A.Take): _take,
+    (P.BattleCubesPrompt, A.Take): _take,
+    (P.ResponsePrompt, A.Take): _take,
     (P.SleevePrompt, A.Sleeve): _sleeve,
     (P.SleevePrompt, A.Done): _done,
 }

@@ -47,7 +47,10 @@ def cube_options(s: State, seat: int, defending: bool) -> list[Any]:
     out: list[Any] = [action(A.Play, card=c) for c in sorted(set(_battle_cards(s, seat)))]
     if defending and s.players[seat].level_open:
         out += level_options(s, seat)
-    top = min(cannons(s, seat) + (_defense(s, seat) if defending else 0), s.players[seat].cubes, MAX_CUBES)
+    might = cannons(s, seat) + (_defense(s, seat) if defending else 0)
+    if s.players[seat].cubes < might:
+        out += ab.take_options(s, seat)      # short of cubes: island cubes may make it up (DR-BNP-05)
+    top = min(might, s.players[seat].cubes, MAX_CUBES)
     return out[:P.MAX_OPTIONS - top - 1] + [action(A.Cubes, n=n) for n in range(top + 1)]
 
 

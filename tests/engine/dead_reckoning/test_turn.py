@@ -157,3 +157,19 @@ def test_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
     assert s.grid["a1"].card == top_card and p.ship.sails == 0
     assert len(p.hand) == 6                                # 3 kept, min(4, 6 - 3) drawn
     assert p.deck.discard == [played]
+
+
+def test_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> None:
+    s = game(2, seed="take")
+    seat = _main(s)
+    island = next(pos for pos in s.islands)
+    s.islands[island].slots[0] = f"p{seat + 1}"
+    s.players[seat].cubes = 0
+    card = _merchant(1)
+    s.grid["c1"].card = card
+    s.players[seat].ship.at = "c1"
+    s = do(s, seat, "raid")
+    assert options(s, seat)[-1] == "cubes 0" and f"take {island}" in options(s, seat)
+    s = do(s, seat, f"take {island}")
+    assert s.players[seat].cubes == 1 and s.islands[island].slots[0] is None
+    assert options(s, seat)[-1] == "cubes 1"
