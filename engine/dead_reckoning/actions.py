@@ -156,6 +156,12 @@ class Sleeve(_A):
     card: str
 
 
+class PayShip(_A):
+    """Of a cost either the Ship or the Dock may pay: how much the Ship pays."""
+    kind: Literal["pay-ship"] = "pay-ship"
+    ship: int
+
+
 class Stow(_A):
     """Plunder: one piece into a hold (an "either" piece takes the kind it is stowed as)."""
     kind: Literal["stow"] = "stow"

@@ -32,6 +32,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Build: lambda s, a: f"build {a.building} {a.at}",
     A.Upgrade: lambda s, a: f"upgrade {a.tile} {a.space.lower()}",
     A.Split: lambda s, a: f"ship {a.ship}",
+    A.PayShip: lambda s, a: f"ship {a.ship}",
     A.Remove: lambda s, a: f"remove {a.zone}",
     A.SetMode: lambda s, a: str(a.mode),
     A.Sleeve: lambda s, a: f"sleeve {a.advancement} {a.card}",

@@ -95,6 +95,8 @@ def score(s: State, seat: int, a: Any) -> float:
         return 0.5
     if isinstance(a, A.ToIsland):
         return 1.0
+    if isinstance(a, A.PayShip):
+        return -float(a.ship)           # keep the goods aboard for buying
     if isinstance(a, A.Split):
         return -float(a.ship)
     if isinstance(a, (A.Use, A.Sleeve, A.Build, A.Produce, A.Slot, A.Upgrade, A.Keep, A.Fight, A.Remove)):

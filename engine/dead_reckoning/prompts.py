@@ -11,6 +11,7 @@ from pydantic import Field
 from engine.core.prompts import PendingKind, PromptBase
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning.actions import action
+from engine.dead_reckoning.defs import Pay
 
 if TYPE_CHECKING:
     from engine.dead_reckoning.state import State
@@ -124,6 +125,24 @@ class UpgradePrompt(DRPrompt):
         return upgrade_options(s, seat, self.tier)
 
 
+class PayPrompt(DRPrompt):
+    """A cost the Ship or the Dock (and chest) may pay: how much from the Ship. The costs of one
+    ability are paid in turn; what follows (its effects, or a Building) comes once all are paid."""
+    kind: Literal["pay"] = "pay"
+    text: ClassVar[str] = "choose how to pay"
+    costs: list[Pay]
+    then: Literal["ability", "build"]
+    source: str = ""
+    n: int = 0
+    option: int = 0
+    building: str = ""
+    at: str = ""
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.abilities import ship_shares
+        return [action(A.PayShip, ship=k) for k in ship_shares(s.players[seat], self.costs)][:MAX_OPTIONS]
+
+
 class SplitPrompt(DRPrompt):
     """A gain that may go to the Ship or the Dock: how much goes on the Ship."""
     kind: Literal["split"] = "split"
@@ -207,6 +226,6 @@ class SleevePrompt(DRPrompt):
 
 Prompt = Annotated[
     TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
-    | BuildPrompt | UpgradePrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
+    | BuildPrompt | UpgradePrompt | PayPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
     | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

@@ -113,13 +113,65 @@ def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
     return True
 
 
+def pay_split(p: Player, c: Pay, from_ship: int) -> None:
+    """Pay one cost: `from_ship` of it from the holds, the rest from the Dock (coins: the chest)."""
+    if from_ship:
+        p.ship.hull = gs.take_from_ship(p.ship.hull, c.res, from_ship)
+    if c.res == "cargo":
+        p.dock -= c.n - from_ship
+    else:
+        p.chest -= c.n - from_ship
+    assert p.dock >= 0 and p.chest >= 0, f"could not pay {c}"
+
+
+def ship_shares(p: Player, costs: list[Pay]) -> list[int]:
+    """How much of the first cost the Ship may pay, the later costs still payable, least first
+    (the deadline default: as much from the Dock and chest as allowed)."""
+    c, rest = costs[0], costs[1:]
+    lo = 0 if c.at != "ship" else c.n
+    hi = 0 if c.at == "dock" else c.n
+    out = []
+    for k in range(lo, hi + 1):
+        if k > on_ship(p, c.res) or c.n - k > (p.dock if c.res == "cargo" else p.chest):
+            continue
+        trial = p.model_copy(deep=True)
+        pay_split(trial, c, k)
+        if can_pay(trial, rest):
+            out.append(k)
+    return out
+
+
+def start_paying(s: State, seat: int, pr: P.PayPrompt, ev: Events) -> None:
+    """Pay costs with one way only at once; ask about the first with a choice; then go on."""
+    p = s.players[seat]
+    while pr.costs:
+        shares = ship_shares(p, pr.costs)
+        if len(shares) > 1:
+            s.stack.append(pr)
+            return
+        pay_split(p, pr.costs.pop(0), shares[0])
+    if pr.then == "ability":
+        abilities = dict(sources(s, seat))[pr.source]
+        ability, face = abilities[pr.n - 1]
+        opt = ability.options[max(pr.option, 1) - 1]
+        queue(s, seat, opt.effects, pr.source, icons_of(s, seat, pr.source, face))
+    else:
+        _place_building(s, seat, pr.building, pr.at)
+
+
+def paid(s: State, seat: int, pr: P.PayPrompt, k: int, ev: Events) -> None:
+    s.stack.pop()
+    pay_split(s.players[seat], pr.costs.pop(0), k)
+    start_paying(s, seat, pr, ev)
+
+
 def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
     abilities = dict(sources(s, seat))[a.source]
-    ab, face = abilities[a.n - 1]
+    ab, _face = abilities[a.n - 1]
     opt = ab.options[max(a.option, 1) - 1]
     s.turn.used.append(key(seat, a.source, a.n))
-    pay(s.players[seat], opt.cost)
-    queue(s, seat, opt.effects, a.source, icons_of(s, seat, a.source, face))
+    start_paying(s, seat, P.PayPrompt(seats=[seat], costs=list(opt.cost), then="ability", source=a.source, n=a.n,
+                                      option=a.option), ev)
 
 
 def queue(s: State, seat: int, effects: list[Verb], source: str, icons: Any, by: int | None = None) -> None:
@@ -245,12 +297,16 @@ def build_options(s: State, seat: int, pr: P.BuildPrompt) -> list[Any]:
     return out[:P.MAX_OPTIONS - 1]
 
 
-def build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build) -> None:
-    pay(s.players[seat], defs().buildings.buildings[a.building].cost)   # type: ignore[index]
-    s.building_supply[a.building] -= 1
-    s.islands[a.at].buildings.append(a.building)    # type: ignore[arg-type]
-    s.holders[a.at] = seat
+def build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build, ev: Events) -> None:
     pr.left -= 1
+    cost = list(defs().buildings.buildings[a.building].cost)   # type: ignore[index]
+    start_paying(s, seat, P.PayPrompt(seats=[seat], costs=cost, then="build", building=a.building, at=a.at), ev)
+
+
+def _place_building(s: State, seat: int, building: str, at: str) -> None:
+    s.building_supply[building] -= 1
+    s.islands[at].buildings.append(building)    # type: ignore[arg-type]
+    s.holders[at] = seat
 
 
 def upgrade_spaces(p: Player) -> list[str]:

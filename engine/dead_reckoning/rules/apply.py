@@ -142,13 +142,17 @@ def _produce(s: State, seat: int, pr: P.ProducePrompt, a: A.Produce, ev: Events)
 
 
 def _build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build, ev: Events) -> None:
-    abilities.build(s, seat, pr, a)
+    abilities.build(s, seat, pr, a, ev)
     ev.append(Event(text=f"{name(seat)} builds a {a.building} at {a.at}"))
 
 
 def _upgrade(s: State, seat: int, pr: P.UpgradePrompt, a: A.Upgrade, ev: Events) -> None:
     _pop(s)
     abilities.take_upgrade(s, seat, a)
+
+
+def _pay(s: State, seat: int, pr: P.PayPrompt, a: A.PayShip, ev: Events) -> None:
+    abilities.paid(s, seat, pr, a.ship, ev)
 
 
 def _split(s: State, seat: int, pr: P.SplitPrompt, a: A.Split, ev: Events) -> None:
@@ -238,6 +242,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.BuildPrompt, A.Done): _done,
     (P.UpgradePrompt, A.Upgrade): _upgrade,
     (P.SplitPrompt, A.Split): _split,
+    (P.PayPrompt, A.PayShip): _pay,
     (P.BattleCubesPrompt, A.Cubes): _cubes,
     (P.ResponsePrompt, A.Cubes): _cubes,
     (P.AbilityPrompt, A.Use): _battle_use,

@@ -173,3 +173,19 @@ def test_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> Non
     s = do(s, seat, f"take {island}")
     assert s.players[seat].cubes == 1 and s.islands[island].slots[0] is None
     assert options(s, seat)[-1] == "cubes 1"
+
+
+def test_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
+    s = game(2, seed="pay")
+    seat = _main(s)
+    hand(s, seat, "bosun", *s.players[seat].hand[1:])
+    s.players[seat].levels["bosun"] = 3                    # cargo to the Dock, or 3 cargo for a Basic Upgrade
+    s = do(s, seat, "play bosun")
+    s.players[seat].dock = 2
+    cargo_aboard(s, seat, 2)
+    s = do(s, seat, "use bosun 1 2")
+    assert isinstance(top(s), P.PayPrompt) and options(s, seat) == ["ship 1", "ship 2"]
+    assert GAME.default_action(s, seat) == GAME.parse(s, seat, "ship 1")   # the Dock pays all it can
+    s = do(s, seat, "ship 1")
+    assert s.players[seat].dock == 0 and s.players[seat].ship.hull.carried().cargo == 1
+    assert isinstance(top(s), P.UpgradePrompt)
