@@ -29,7 +29,7 @@ from engine.dead_reckoning.view import DeadReckoningView, build_view
 
 # What a silent seat does at its deadline (docs/dead_reckoning-plan.md, section 4): the least
 # that keeps the game moving, giving up nothing it had, never starting a fight.
-DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Stop, A.Pass, A.Done)
+DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Stop, A.Pass, A.Done, A.Refuse)
 
 
 class DeadReckoningOptions(BaseModel):

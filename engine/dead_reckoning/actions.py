@@ -183,6 +183,11 @@ class Take(_A):
     at: str
 
 
+class Refuse(_A):
+    """A gain that does not fit aboard: let the rest go back to the supply."""
+    kind: Literal["refuse"] = "refuse"
+
+
 class Done(_A):
     kind: Literal["done"] = "done"
 

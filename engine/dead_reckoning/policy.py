@@ -75,8 +75,10 @@ def _moving(s: State, seat: int, a: Any) -> float:
 def score(s: State, seat: int, a: Any) -> float:
     top = s.stack[-1]
     p = s.players[seat]
-    if isinstance(a, (A.Shift, A.Jettison)):
+    if isinstance(a, A.Shift) or (isinstance(a, A.Jettison) and not isinstance(top, P.RoomPrompt)):
         return -1.0
+    if isinstance(top, P.RoomPrompt):
+        return 1.0 if isinstance(a, A.Unload) or (isinstance(a, A.Jettison) and a.res == "cargo" and top.res == "coin") else 0.0
     if isinstance(top, P.MainPrompt):
         return _main(s, seat, a)
     if isinstance(top, P.MovingPrompt):

@@ -143,6 +143,19 @@ class PayPrompt(DRPrompt):
         return [action(A.PayShip, ship=k) for k in ship_shares(s.players[seat], self.costs)][:MAX_OPTIONS]
 
 
+class RoomPrompt(DRPrompt):
+    """A gain for the Ship that does not fit: make room (jettison, or unload where allowed),
+    each time the gain goes on aboard, or refuse the rest (DR-GAIN-03)."""
+    kind: Literal["room"] = "room"
+    text: ClassVar[str] = "make room on the Ship"
+    res: str
+    n: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.goods import room_options
+        return [*room_options(s, seat), action(A.Refuse)]
+
+
 class SplitPrompt(DRPrompt):
     """A gain that may go to the Ship or the Dock: how much goes on the Ship."""
     kind: Literal["split"] = "split"
@@ -226,6 +239,6 @@ class SleevePrompt(DRPrompt):
 
 Prompt = Annotated[
     TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
-    | BuildPrompt | UpgradePrompt | PayPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
+    | BuildPrompt | UpgradePrompt | PayPrompt | RoomPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
     | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

@@ -155,6 +155,17 @@ def _pay(s: State, seat: int, pr: P.PayPrompt, a: A.PayShip, ev: Events) -> None
     abilities.paid(s, seat, pr, a.ship, ev)
 
 
+def _room(s: State, seat: int, pr: P.RoomPrompt, a: Any, ev: Events) -> None:
+    """Room made: the gain goes on aboard as far as it fits now; refusing lets the rest go."""
+    if isinstance(a, A.Refuse):
+        _pop(s)
+        return
+    (goods.jettison if isinstance(a, A.Jettison) else goods.unload)(s, seat, a)
+    pr.n -= stow(s, seat, pr.res, pr.n)
+    if pr.n <= 0:
+        _pop(s)
+
+
 def _split(s: State, seat: int, pr: P.SplitPrompt, a: A.Split, ev: Events) -> None:
     _pop(s)
     stow(s, seat, pr.res, a.ship)
@@ -243,6 +254,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.UpgradePrompt, A.Upgrade): _upgrade,
     (P.SplitPrompt, A.Split): _split,
     (P.PayPrompt, A.PayShip): _pay,
+    (P.RoomPrompt, A.Jettison): _room,
+    (P.RoomPrompt, A.Unload): _room,
+    (P.RoomPrompt, A.Refuse): _room,
     (P.BattleCubesPrompt, A.Cubes): _cubes,
     (P.ResponsePrompt, A.Cubes): _cubes,
     (P.AbilityPrompt, A.Use): _battle_use,
@@ -266,7 +280,8 @@ def apply_action(s: State, seat: int, a: Any, ev: Events) -> None:
     if a not in legal_actions(s, seat):
         raise IllegalActionError(f"that is not one of {name(seat)}'s options now")
     top = s.stack[-1]
-    if type(a) in ANYTIME:
+    handler = HANDLERS.get((type(top), type(a)))
+    if handler is None:
         ANYTIME[type(a)](s, seat, a)
         return
-    HANDLERS[(type(top), type(a))](s, seat, top, a, ev)
+    handler(s, seat, top, a, ev)

@@ -14,7 +14,7 @@ from engine.dead_reckoning.rules.common import at_island, name, on_ship, total_r
 from engine.dead_reckoning.state import State
 
 # Prompts an effect opens: while one is on top, the effects queued after it wait.
-EFFECT_PROMPTS = (P.SplitPrompt, P.InfluencePrompt, P.ProducePrompt, P.BuildPrompt, P.UpgradePrompt)
+EFFECT_PROMPTS = (P.SplitPrompt, P.RoomPrompt, P.InfluencePrompt, P.ProducePrompt, P.BuildPrompt, P.UpgradePrompt)
 
 
 def resolve_effects(s: State, ev: Events) -> None:
@@ -30,19 +30,6 @@ def stow(s: State, seat: int, res: str, n: int) -> int:
     if k:
         s.players[seat].ship.hull = lu.stow(hull, res, lu.stow_in_order(hull, k))  # type: ignore[arg-type]
     return k
-
-
-def overflow(s: State, seat: int, res: str, n: int) -> None:
-    """Plunder with no room aboard: onto the island of the Ship when its seat controls it, else lost."""
-    from engine.dead_reckoning.rules.island_control import controller
-    from engine.dead_reckoning.state import label
-    at = at_island(s, seat)
-    if n and at is not None and controller(s.islands[at]) == label(seat):
-        isl = s.islands[at]
-        if res == "cargo":
-            isl.cargo += n
-        else:
-            isl.coins += n
 
 
 def gain(s: State, seat: int, res: str, at: str, n: int, ev: Events) -> None:
@@ -62,7 +49,8 @@ def gain(s: State, seat: int, res: str, at: str, n: int, ev: Events) -> None:
         else:
             s.islands[isl].coins += n
         return
-    overflow(s, seat, res, n - stow(s, seat, res, n))
+    if (rest := n - stow(s, seat, res, n)) and on_ship(p, "cargo") + on_ship(p, "coin"):
+        s.stack.append(P.RoomPrompt(seats=[seat], res=res, n=rest))
 
 
 def _resolve(s: State, e: Effect, ev: Events) -> None:

@@ -59,6 +59,18 @@ def rearrange_options(s: State, seat: int) -> list[Any]:
     return out
 
 
+def room_options(s: State, seat: int) -> list[Any]:
+    """What frees a hold: jettisoning anything aboard, or unloading it where the Ship may."""
+    p, where = s.players[seat], place(s, seat)
+    out: list[Any] = []
+    for res in RES:
+        full = [x for x in holds(p) if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
+        out += [action(A.Jettison, res=res, hold=x) for x in full]
+        if lu.why_not_unload(where) is None:
+            out += [action(A.Unload, res=res, hold=x) for x in full]
+    return out
+
+
 def load(s: State, seat: int, a: A.Load) -> None:
     p = s.players[seat]
     p.ship.hull = lu.load(p.ship.hull, place(s, seat), a.hold, a.res, 1, _source(s, seat, a.res))   # type: ignore[arg-type]

@@ -189,3 +189,21 @@ def test_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
     s = do(s, seat, "ship 1")
     assert s.players[seat].dock == 0 and s.players[seat].ship.hull.carried().cargo == 1
     assert isinstance(top(s), P.UpgradePrompt)
+
+
+def test_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back() -> None:
+    s = game(2, seed="room")
+    seat = _main(s)
+    cargo_aboard(s, seat, 7)                               # holds A (4) and D (3) full
+    card = _merchant(1, cubes=2)
+    s.grid["c1"].card = card
+    s.players[seat].ship.at = "c1"
+    s = do(s, seat, "raid")
+    land(s, "strength-2", "empty", "empty")
+    s = do(s, seat, "cubes 1")
+    assert isinstance(top(s), P.RoomPrompt) and "refuse" in options(s, seat)
+    assert GAME.default_action(s, seat) == GAME.parse(s, seat, "refuse")
+    s = do(s, seat, "jettison cargo a")
+    assert s.players[seat].ship.hull.carried().coin == 1   # the freed unit took one of the coins
+    s = do(s, seat, "refuse")
+    assert isinstance(top(s), P.MainPrompt)
