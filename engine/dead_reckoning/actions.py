@@ -183,6 +183,11 @@ class Take(_A):
     at: str
 
 
+class Amount(_A):
+    kind: Literal["amount"] = "amount"
+    n: int
+
+
 class Refuse(_A):
     """A gain that does not fit aboard: let the rest go back to the supply."""
     kind: Literal["refuse"] = "refuse"

@@ -156,6 +156,20 @@ class RoomPrompt(DRPrompt):
         return [*room_options(s, seat), action(A.Refuse)]
 
 
+class AmountPrompt(DRPrompt):
+    """How many units a load, unload, rearrangement or jettison moves."""
+    kind: Literal["amount"] = "amount"
+    text: ClassVar[str] = "choose how many"
+    op: Literal["load", "unload", "shift", "jettison"]
+    res: Literal["cargo", "coin"]
+    hold: str
+    to: str = ""
+    most: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Amount, n=n) for n in range(1, self.most + 1)]
+
+
 class SplitPrompt(DRPrompt):
     """A gain that may go to the Ship or the Dock: how much goes on the Ship."""
     kind: Literal["split"] = "split"
@@ -239,6 +253,6 @@ class SleevePrompt(DRPrompt):
 
 Prompt = Annotated[
     TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
-    | BuildPrompt | UpgradePrompt | PayPrompt | RoomPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
+    | BuildPrompt | UpgradePrompt | PayPrompt | RoomPrompt | AmountPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
     | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

@@ -166,6 +166,11 @@ def _room(s: State, seat: int, pr: P.RoomPrompt, a: Any, ev: Events) -> None:
         _pop(s)
 
 
+def _amount(s: State, seat: int, pr: P.AmountPrompt, a: A.Amount, ev: Events) -> None:
+    _pop(s)
+    goods.finish_move(s, seat, pr.op, pr.res, pr.hold, pr.to, a.n)
+
+
 def _split(s: State, seat: int, pr: P.SplitPrompt, a: A.Split, ev: Events) -> None:
     _pop(s)
     stow(s, seat, pr.res, a.ship)
@@ -244,8 +249,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.MainPrompt, A.AttackBuildings): _buildings,
     (P.MainPrompt, A.Merchant): _merchant,
     (P.MainPrompt, A.End): _end,
-    (P.MainPrompt, A.Load): _goods(goods.load),
-    (P.MainPrompt, A.Unload): _goods(goods.unload),
+    (P.MainPrompt, A.Load): _goods(goods.start_move),
+    (P.MainPrompt, A.Unload): _goods(goods.start_move),
+    (P.AmountPrompt, A.Amount): _amount,
     (P.InfluencePrompt, A.Slot): _slot,
     (P.ProducePrompt, A.Produce): _produce,
     (P.ProducePrompt, A.Done): _done,
@@ -272,7 +278,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SleevePrompt, A.Sleeve): _sleeve,
     (P.SleevePrompt, A.Done): _done,
 }
-ANYTIME: dict[type, Callable[[State, int, Any], None]] = {A.Shift: goods.shift, A.Jettison: goods.jettison}
+ANYTIME: dict[type, Callable[[State, int, Any], None]] = {A.Shift: goods.start_move, A.Jettison: goods.start_move}
 
 
 def apply_action(s: State, seat: int, a: Any, ev: Events) -> None:

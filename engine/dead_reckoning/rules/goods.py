@@ -2,6 +2,7 @@
 may do where its Ship is now, one unit per decision, applied through rules/load_unload.py."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.dead_reckoning import actions as A
@@ -71,39 +72,71 @@ def room_options(s: State, seat: int) -> list[Any]:
     return out
 
 
-def load(s: State, seat: int, a: A.Load) -> None:
+def most(s: State, seat: int, a: Any) -> int:
+    """How many units this move could carry at once (the AmountPrompt's top)."""
     p = s.players[seat]
-    p.ship.hull = lu.load(p.ship.hull, place(s, seat), a.hold, a.res, 1, _source(s, seat, a.res))   # type: ignore[arg-type]
+    held = p.ship.hull.space(a.hold).goods.of(a.res)
+    if isinstance(a, A.Load):
+        return min(room(p, a.hold), _source(s, seat, a.res))
+    if isinstance(a, A.Shift):
+        return min(held, room(p, a.to))
+    return held
+
+
+def load(s: State, seat: int, a: A.Load, n: int = 1) -> None:
+    p = s.players[seat]
+    p.ship.hull = lu.load(p.ship.hull, place(s, seat), a.hold, a.res, n, _source(s, seat, a.res))   # type: ignore[arg-type]
     if p.ship.at == HARBOR:
-        p.dock -= 1
+        p.dock -= n
     elif a.res == "cargo":
-        s.islands[p.ship.at].cargo -= 1
+        s.islands[p.ship.at].cargo -= n
     else:
-        s.islands[p.ship.at].coins -= 1
+        s.islands[p.ship.at].coins -= n
 
 
-def unload(s: State, seat: int, a: A.Unload) -> None:
+def unload(s: State, seat: int, a: A.Unload, n: int = 1) -> None:
+    """In Harbor cargo goes to the Dock and coins into the chest; at an island onto the island."""
     p = s.players[seat]
-    p.ship.hull, _ = lu.unload(p.ship.hull, place(s, seat), a.hold, a.res, 1)   # type: ignore[arg-type]
+    p.ship.hull, _ = lu.unload(p.ship.hull, place(s, seat), a.hold, a.res, n)   # type: ignore[arg-type]
     if p.ship.at == HARBOR:
         if a.res == "cargo":
-            p.dock += 1
+            p.dock += n
         else:
-            p.chest += 1
+            p.chest += n
     elif a.res == "cargo":
-        s.islands[p.ship.at].cargo += 1
+        s.islands[p.ship.at].cargo += n
     else:
-        s.islands[p.ship.at].coins += 1
+        s.islands[p.ship.at].coins += n
 
 
-def shift(s: State, seat: int, a: A.Shift) -> None:
+def shift(s: State, seat: int, a: A.Shift, n: int = 1) -> None:
     p = s.players[seat]
-    p.ship.hull = lu.shift(p.ship.hull, a.hold, a.to, a.res, 1)   # type: ignore[arg-type]
+    p.ship.hull = lu.shift(p.ship.hull, a.hold, a.to, a.res, n)   # type: ignore[arg-type]
 
 
-def jettison(s: State, seat: int, a: A.Jettison) -> None:
+def jettison(s: State, seat: int, a: A.Jettison, n: int = 1) -> None:
     p = s.players[seat]
-    p.ship.hull = lu.jettison(p.ship.hull, a.hold, a.res, 1)   # type: ignore[arg-type]
+    p.ship.hull = lu.jettison(p.ship.hull, a.hold, a.res, n)   # type: ignore[arg-type]
+
+
+MOVES: dict[type, Callable[..., None]] = {A.Load: load, A.Unload: unload, A.Shift: shift, A.Jettison: jettison}
+
+
+def start_move(s: State, seat: int, a: Any) -> None:
+    """One unit moves at once; when more could, the AmountPrompt asks how many."""
+    from engine.dead_reckoning import prompts as P
+    top = most(s, seat, a)
+    if top > 1:
+        s.stack.append(P.AmountPrompt(seats=[seat], op=a.kind, res=a.res, hold=a.hold,
+                                      to=getattr(a, "to", ""), most=min(top, P.MAX_OPTIONS)))
+    else:
+        MOVES[type(a)](s, seat, a)
+
+
+def finish_move(s: State, seat: int, op: str, res: str, hold: str, to: str, n: int) -> None:
+    a: Any = (action(A.Shift, res=res, hold=hold, to=to) if op == "shift"
+              else action({"load": A.Load, "unload": A.Unload, "jettison": A.Jettison}[op], res=res, hold=hold))
+    MOVES[type(a)](s, seat, a, n)
 
 
 def cargo_everywhere(s: State, seat: int) -> int:

@@ -207,3 +207,16 @@ def test_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back() -> None:
     assert s.players[seat].ship.hull.carried().coin == 1   # the freed unit took one of the coins
     s = do(s, seat, "refuse")
     assert isinstance(top(s), P.MainPrompt)
+
+
+def test_loading_more_than_one_asks_how_many_and_the_default_is_all() -> None:
+    s = game(2, seed="amount")
+    seat = _main(s)
+    s.players[seat].dock = 3
+    s = do(s, seat, "load cargo a")
+    assert isinstance(top(s), P.AmountPrompt) and options(s, seat) == ["1", "2", "3"]
+    assert GAME.default_action(s, seat) == GAME.parse(s, seat, "3")
+    s = do(s, seat, "2")
+    assert s.players[seat].dock == 1 and s.players[seat].ship.hull.space("A").goods.cargo == 2
+    s = do(s, seat, "load cargo a")                        # one left: no question
+    assert isinstance(top(s), P.MainPrompt) and s.players[seat].dock == 0
