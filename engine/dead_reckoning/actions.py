@@ -99,6 +99,12 @@ class Merchant(_A):
     kind: Literal["merchant"] = "merchant"
 
 
+class Menu(_A):
+    """Open one group of a main menu too long for one panel: goods, play or use."""
+    kind: Literal["menu"] = "menu"
+    group: Literal["goods", "play", "use"]
+
+
 class End(_A):
     kind: Literal["end"] = "end"
 

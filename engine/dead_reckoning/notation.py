@@ -13,7 +13,7 @@ from engine.dead_reckoning.state import State, label
 
 VERBS = {"play", "use", "load", "unload", "shift", "jettison", "sails", "move", "stop", "buy", "trade", "raid",
          "attack", "fight", "merchant", "end", "cubes", "pass", "slot", "produce", "build", "upgrade", "ship",
-         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply", "take",
+         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply", "take", "goods",
          *(str(n) for n in range(1, 26))}    # amounts are bare numbers
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
@@ -34,6 +34,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Upgrade: lambda s, a: f"upgrade {a.tile} {a.space.lower()}",
     A.Split: lambda s, a: f"ship {a.ship}",
     A.Amount: lambda s, a: str(a.n),
+    A.Menu: lambda s, a: str(a.group),
     A.PayShip: lambda s, a: f"ship {a.ship}",
     A.Remove: lambda s, a: f"remove {a.zone}",
     A.SetMode: lambda s, a: str(a.mode),

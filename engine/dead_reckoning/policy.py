@@ -80,7 +80,12 @@ def score(s: State, seat: int, a: Any) -> float:
     if isinstance(top, P.RoomPrompt):
         return 1.0 if isinstance(a, A.Unload) or (isinstance(a, A.Jettison) and a.res == "cargo" and top.res == "coin") else 0.0
     if isinstance(top, P.MainPrompt):
+        if isinstance(a, A.Menu):    # worth its best entry, so an empty-handed visit never repeats
+            from engine.dead_reckoning.rules.legal import full_main, grouped
+            return max((_main(s, seat, x) for x in grouped(full_main(s, seat), a.group)), default=0.0) - 0.01
         return _main(s, seat, a)
+    if isinstance(top, P.MenuPrompt):
+        return END if isinstance(a, A.Done) else _main(s, seat, a)
     if isinstance(top, P.MovingPrompt):
         return _moving(s, seat, a)
     if isinstance(a, A.Level):

@@ -52,6 +52,17 @@ class MainPrompt(DRPrompt):
         return main_options(s, seat)
 
 
+class MenuPrompt(DRPrompt):
+    """One group of the main menu (a menu of more than 25 options is split); `done` goes back."""
+    kind: Literal["menu"] = "menu"
+    text: ClassVar[str] = "take main phase actions"
+    group: Literal["goods", "play", "use"]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.dead_reckoning.rules.legal import full_main, grouped
+        return [*grouped(full_main(s, seat), self.group)[:MAX_OPTIONS - 1], action(A.Done)]
+
+
 class MovingPrompt(DRPrompt):
     kind: Literal["moving"] = "moving"
     text: ClassVar[str] = "move the Ship"
@@ -131,7 +142,7 @@ class PayPrompt(DRPrompt):
     kind: Literal["pay"] = "pay"
     text: ClassVar[str] = "choose how to pay"
     costs: list[Pay]
-    then: Literal["ability", "build"]
+    then: Literal["ability", "build", "merchant"]
     source: str = ""
     n: int = 0
     option: int = 0
@@ -252,7 +263,7 @@ class SleevePrompt(DRPrompt):
 
 
 Prompt = Annotated[
-    TokenPrompt | LevelPrompt | MainPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
+    TokenPrompt | LevelPrompt | MainPrompt | MenuPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
     | BuildPrompt | UpgradePrompt | PayPrompt | RoomPrompt | AmountPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
     | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

@@ -155,8 +155,10 @@ def start_paying(s: State, seat: int, pr: P.PayPrompt, ev: Events) -> None:
         ability, face = abilities[pr.n - 1]
         opt = ability.options[max(pr.option, 1) - 1]
         queue(s, seat, opt.effects, pr.source, icons_of(s, seat, pr.source, face))
-    else:
+    elif pr.then == "build":
         _place_building(s, seat, pr.building, pr.at)
+    else:
+        s.players[seat].merchant = True
 
 
 def paid(s: State, seat: int, pr: P.PayPrompt, k: int, ev: Events) -> None:

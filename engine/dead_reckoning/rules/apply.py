@@ -116,7 +116,7 @@ def _buildings(s: State, seat: int, pr: P.MainPrompt, a: A.AttackBuildings, ev: 
 
 
 def _merchant(s: State, seat: int, pr: P.MainPrompt, a: A.Merchant, ev: Events) -> None:
-    goods.master_merchant(s, seat)
+    goods.master_merchant(s, seat, ev)
     ev.append(Event(text=f"{name(seat)} returns 12 cargo: Master Merchant"))
 
 
@@ -169,6 +169,21 @@ def _room(s: State, seat: int, pr: P.RoomPrompt, a: Any, ev: Events) -> None:
 def _amount(s: State, seat: int, pr: P.AmountPrompt, a: A.Amount, ev: Events) -> None:
     _pop(s)
     goods.finish_move(s, seat, pr.op, pr.res, pr.hold, pr.to, a.n)
+
+
+def _menu(s: State, seat: int, pr: P.MainPrompt, a: A.Menu, ev: Events) -> None:
+    s.stack.append(P.MenuPrompt(seats=[seat], group=a.group))
+
+
+def _from_menu(s: State, seat: int, pr: P.MenuPrompt, a: Any, ev: Events) -> None:
+    """A choice from a folded group is the main menu's own choice."""
+    _pop(s)
+    main = s.stack[-1]
+    handler = HANDLERS.get((P.MainPrompt, type(a)))
+    if handler is None:
+        ANYTIME[type(a)](s, seat, a)
+    else:
+        handler(s, seat, main, a, ev)
 
 
 def _split(s: State, seat: int, pr: P.SplitPrompt, a: A.Split, ev: Events) -> None:
@@ -249,6 +264,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.MainPrompt, A.AttackBuildings): _buildings,
     (P.MainPrompt, A.Merchant): _merchant,
     (P.MainPrompt, A.End): _end,
+    (P.MainPrompt, A.Menu): _menu,
+    **{(P.MenuPrompt, kind): _from_menu for kind in (A.Load, A.Unload, A.Shift, A.Jettison, A.Play, A.Use)},
+    (P.MenuPrompt, A.Done): _done,
     (P.MainPrompt, A.Load): _goods(goods.start_move),
     (P.MainPrompt, A.Unload): _goods(goods.start_move),
     (P.AmountPrompt, A.Amount): _amount,

@@ -97,10 +97,11 @@ def set_cubes(s: State, seat: int, n: int, ev: Events) -> None:
 
 
 def _must_ask(s: State, defender: int) -> bool:
-    """Skip the answer only when it could change nothing and says nothing: an empty hand (public)
-    and no level-up open (the plan's fallback offers leveling here)."""
+    """Skip the answer only when it could change nothing and says nothing: an empty hand (public),
+    no Cannon under a loaded hold, and no level-up open (the plan's fallback offers it here)."""
     p = s.players[defender]
-    return bool(p.hand) or p.level_open
+    covered = any(x.icons.cannon and not x.working() for x in p.ship.hull.spaces)   # a jettison frees it
+    return bool(p.hand) or p.level_open or covered
 
 
 def _bonus(s: State, seat: int, defending: bool) -> int:

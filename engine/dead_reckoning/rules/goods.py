@@ -144,13 +144,11 @@ def cargo_everywhere(s: State, seat: int) -> int:
     return p.dock + on_ship(p, "cargo")
 
 
-def master_merchant(s: State, seat: int) -> None:
-    """Return 12 cargo at once, the Dock's first (the plan's default), for the marker."""
-    from engine.dead_reckoning.rules import achievements
-    from engine.dead_reckoning.rules import gain_and_spend as gs
-    p = s.players[seat]
+def master_merchant(s: State, seat: int, ev: Any) -> None:
+    """Return 12 cargo at once for the marker (DR-ACH-20); where both the Ship and the Dock hold
+    cargo, the seat says how much comes from the Ship (the Dock's first by default)."""
+    from engine.dead_reckoning import prompts as P
+    from engine.dead_reckoning.defs import Pay
+    from engine.dead_reckoning.rules import abilities, achievements
     need = achievements.goal("master_merchant", len(s.players))
-    from_ship = max(0, need - p.dock)
-    ship_left, p.dock = achievements.master_merchant(on_ship(p, "cargo"), p.dock, from_ship)
-    p.ship.hull = gs.take_from_ship(p.ship.hull, "cargo", from_ship)
-    p.merchant = True
+    abilities.start_paying(s, seat, P.PayPrompt(seats=[seat], costs=[Pay(res="cargo", n=need)], then="merchant"), ev)

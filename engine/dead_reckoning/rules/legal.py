@@ -4,8 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.dead_reckoning import actions as A
+from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.rules.goods import rearrange_options
 from engine.dead_reckoning.state import State
+
+# A main menu longer than one panel is split: these groups fold into one entry each, in order.
+GROUPS: dict[str, tuple[type, ...]] = {"goods": (A.Load, A.Unload, A.Shift, A.Jettison), "use": (A.Use,),
+                                       "play": (A.Play,)}
+
+
+def grouped(options: list[Any], group: str) -> list[Any]:
+    return [a for a in options if isinstance(a, GROUPS[group])]
+
+
+def full_main(s: State, seat: int) -> list[Any]:
+    from engine.dead_reckoning.rules.main_phase import main_options
+    return main_options(s, seat) + rearrange_options(s, seat)
+
+
+def fold(options: list[Any]) -> list[Any]:
+    for group in GROUPS:
+        if len(options) <= P.MAX_OPTIONS:
+            break
+        members = grouped(options, group)
+        if len(members) > 1:
+            at = options.index(members[0])
+            rest = [a for a in options if not isinstance(a, GROUPS[group])]
+            options = [*rest[:at], action(A.Menu, group=group), *rest[at:]]
+    return options
 
 
 def legal_actions(s: State, seat: int) -> list[Any]:
@@ -17,4 +45,4 @@ def legal_actions(s: State, seat: int) -> list[Any]:
     out: list[Any] = top.legal(s, seat)
     if top.anytime:
         out += rearrange_options(s, seat)
-    return out
+    return fold(out) if isinstance(top, P.MainPrompt) else out

@@ -220,3 +220,34 @@ def test_loading_more_than_one_asks_how_many_and_the_default_is_all() -> None:
     assert s.players[seat].dock == 1 and s.players[seat].ship.hull.space("A").goods.cargo == 2
     s = do(s, seat, "load cargo a")                        # one left: no question
     assert isinstance(top(s), P.MainPrompt) and s.players[seat].dock == 0
+
+
+def test_no_decision_offers_more_than_25_options_in_seeded_games() -> None:
+    """A main menu too long for one panel folds goods, then abilities, then cards into groups."""
+    import random
+
+    from engine.dead_reckoning.policy import POLICIES
+    for players in (2, 4):
+        s = game(players, seed=f"panel-{players}")
+        bots = [POLICIES["random"](i) for i in range(players)]
+        rand = random.Random(players)
+        for _ in range(1500):
+            if not waiting(s):
+                break
+            seat = rand.choice(waiting(s))
+            legal = GAME.legal_actions(s, seat)
+            assert len(legal) <= 25, (top(s).kind, len(legal))
+            s = do(s, seat, GAME.notate(s, bots[seat].choose(GAME, s, seat, legal)))
+
+
+def test_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
+    s = game(2, seed="merchant")
+    seat = _main(s)
+    s.players[seat].dock = 8
+    cargo_aboard(s, seat, 6)
+    s = do(s, seat, "merchant")
+    assert isinstance(top(s), P.PayPrompt) and options(s, seat) == ["ship 4", "ship 5", "ship 6"]
+    s = do(s, seat, "ship 4")
+    assert s.players[seat].dock == 0 and s.players[seat].ship.hull.carried().cargo == 2
+    assert "master_merchant" in s.players[seat].record.completed()
+    assert "merchant" not in options(s, seat)
