@@ -101,6 +101,8 @@ class DeadReckoning:
             return [a for a in legal if isinstance(a, A.Cubes)][-1]      # every Cannon, no card
         if isinstance(top, P.ModePrompt):
             return A.SetMode(mode="mercantile")
+        if isinstance(top, P.SailsPrompt):
+            return legal[-1]                                             # keep the ability
         if isinstance(top, P.AmountPrompt):
             return legal[-1]                                             # all of it
         if isinstance(top, P.SplitPrompt):

@@ -57,6 +57,14 @@ class SetSails(_A):
     kind: Literal["sails"] = "sails"
 
 
+class SailChoice(_A):
+    """Setting Sails: take (or keep for later) an either-or ability's Sail option (DR-DECKH-05)."""
+    kind: Literal["sail-choice"] = "sail-choice"
+    card: str
+    index: int                    # which either-or Sail ability of the card, 0 first
+    take: bool
+
+
 class Move(_A):
     kind: Literal["move"] = "move"
     to: str

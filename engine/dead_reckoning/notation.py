@@ -24,6 +24,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Shift: lambda s, a: f"shift {a.res} {a.hold.lower()} {a.to.lower()}",
     A.Jettison: lambda s, a: f"jettison {a.res} {a.hold.lower()}",
     A.Move: lambda s, a: f"move {a.to}",
+    A.SailChoice: lambda s, a: f"{'sail' if a.take else 'keep'} {a.card}" + (f" {a.index + 1}" if a.index else ""),
     A.Attack: lambda s, a: f"attack {label(a.target)}",
     A.Fight: lambda s, a: f"fight {label(a.target)}",
     A.AttackBuildings: lambda s, a: "attack buildings",

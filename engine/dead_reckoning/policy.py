@@ -96,6 +96,8 @@ def score(s: State, seat: int, a: Any) -> float:
         return 50.0 if isinstance(top, (P.BattleCubesPrompt, P.ResponsePrompt)) else 1.0
     if isinstance(a, A.SetMode):
         return 1.0 if a.mode == "mercantile" else 0.5
+    if isinstance(a, A.SailChoice):
+        return 1.0 if a.take else 0.5
     if isinstance(a, A.Amount):
         return float(a.n)
     if isinstance(a, A.Stow):

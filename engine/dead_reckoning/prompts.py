@@ -63,6 +63,20 @@ class MenuPrompt(DRPrompt):
         return [*grouped(full_main(s, seat), self.group)[:MAX_OPTIONS - 1], action(A.Done)]
 
 
+class SailsPrompt(DRPrompt):
+    """Before the Sails are counted: for each played card with an either-or Sail option, take the
+    Sails now or keep the ability for its other option."""
+    kind: Literal["sails"] = "sails"
+    text: ClassVar[str] = "choose Sail options"
+    queue: list[tuple[str, int]]             # (card, its either-or Sail ability) still to decide
+    taken: list[tuple[str, int]] = []
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        card, index = self.queue[0]
+        return [action(A.SailChoice, card=card, index=index, take=True),
+                action(A.SailChoice, card=card, index=index, take=False)]
+
+
 class MovingPrompt(DRPrompt):
     kind: Literal["moving"] = "moving"
     text: ClassVar[str] = "move the Ship"
@@ -263,7 +277,7 @@ class SleevePrompt(DRPrompt):
 
 
 Prompt = Annotated[
-    TokenPrompt | LevelPrompt | MainPrompt | MenuPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
+    TokenPrompt | LevelPrompt | MainPrompt | MenuPrompt | SailsPrompt | MovingPrompt | PirateOrderPrompt | InfluencePrompt | ProducePrompt
     | BuildPrompt | UpgradePrompt | PayPrompt | RoomPrompt | AmountPrompt | SplitPrompt | BattleCubesPrompt | ResponsePrompt | AbilityPrompt | CubePrompt
     | PlunderPrompt | ModePrompt | SleevePrompt,
     Field(discriminator="kind")]

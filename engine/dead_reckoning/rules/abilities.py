@@ -104,6 +104,8 @@ def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
     with no tile left, sails once the Ship is under way with none to add."""
     p = s.players[seat]
     for v in effects:
+        if v.do == "sail":       # Sails are counted only when set (rules/play_card.py)
+            return False
         if v.do in ("influence", "permanent") and at_island(s, seat) is None:
             return False
         if v.do == "upgrade" and not any(n for t, n in s.upgrade_supply.items() if defs().upgrades.tiles[t].tier == v.tier):

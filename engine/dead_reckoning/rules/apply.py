@@ -74,6 +74,10 @@ def _sails(s: State, seat: int, pr: P.MainPrompt, a: A.SetSails, ev: Events) -> 
     play_card.sails(s, seat)
 
 
+def _sail_choice(s: State, seat: int, pr: P.SailsPrompt, a: A.SailChoice, ev: Events) -> None:
+    play_card.choose(s, seat, pr, a)
+
+
 def _move(s: State, seat: int, pr: Any, a: A.Move, ev: Events) -> None:
     if isinstance(pr, P.MainPrompt):
         move_ship.start_moving(s, seat, a.to, ev)
@@ -253,6 +257,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.MainPrompt, A.Use): _use,
     (P.MainPrompt, A.SetSails): _sails,
     (P.MainPrompt, A.Move): _move,
+    (P.SailsPrompt, A.SailChoice): _sail_choice,
     (P.MovingPrompt, A.Move): _move,
     (P.MovingPrompt, A.Stop): _stop,
     (P.MainPrompt, A.Buy): _buy,

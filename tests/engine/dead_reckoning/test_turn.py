@@ -251,3 +251,17 @@ def test_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
     assert s.players[seat].dock == 0 and s.players[seat].ship.hull.carried().cargo == 2
     assert "master_merchant" in s.players[seat].record.completed()
     assert "merchant" not in options(s, seat)
+
+
+def test_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
+    s = game(2, seed="sails")
+    seat = _main(s)
+    hand(s, seat, "deck-hand-1", *s.players[seat].hand[1:])
+    s.players[seat].levels["deck-hand-1"] = 3              # Influence, or 2 Sails
+    s = do(s, seat, "play deck-hand-1")
+    assert not any(o.startswith("use deck-hand-1 1 2") for o in options(s, seat)), "Sails only when set"
+    s = do(s, seat, "sails")
+    assert isinstance(top(s), P.SailsPrompt) and options(s, seat) == ["sail deck-hand-1", "keep deck-hand-1"]
+    s = do(s, seat, "sail deck-hand-1")
+    assert s.players[seat].ship.sails == 2 + 2            # the hull's two Sails on empty holds, and the card's
+    assert not any(o.startswith("use deck-hand-1") for o in options(s, seat))
