@@ -2,6 +2,8 @@
 work, and where a Ship is. Nothing here changes the state."""
 from __future__ import annotations
 
+from functools import cache
+
 from engine.dead_reckoning.defs import Ability, Face, Icons, SailorKind, defs
 from engine.dead_reckoning.state import HARBOR, Player, State
 
@@ -34,7 +36,14 @@ def card_faces(p: Player, card: str) -> list[Face]:
 
 
 def card_icons(p: Player, card: str) -> Icons:
-    faces = card_faces(p, card)
+    return _icons(kind_of(card), p.levels.get(card, 1), tuple(p.sleeves.get(card, [])))
+
+
+@cache
+def _icons(kind: SailorKind, level: int, sleeve: tuple[str, ...]) -> Icons:
+    """A card's icons depend only on its Sailor, level and sleeve: computed once each."""
+    advs = defs().advancements.cards
+    faces: list[Face] = [defs().sailors.sailors[kind].levels[level - 1], *(advs[a] for a in sleeve)]
     return Icons(**{i: sum(getattr(f.icons, i) for f in faces) for i in Icons.model_fields})
 
 
