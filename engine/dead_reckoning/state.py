@@ -16,7 +16,7 @@ from engine.core.deck import Deck
 from engine.dead_reckoning.effect import Effect
 from engine.dead_reckoning.prompts import Prompt
 from engine.dead_reckoning.rules.achievements import Record
-from engine.dead_reckoning.rules.game_end import GameEnd
+from engine.dead_reckoning.rules.game_end import GameEnd, Siege
 from engine.dead_reckoning.rules.island_control import Island
 from engine.dead_reckoning.rules.load_unload import Ship as Hull
 from engine.dead_reckoning.rules.load_unload import starting_ship
@@ -92,6 +92,7 @@ class Battle(BaseModel):
     damage_waiting: dict[int, int] = {}          # seat -> damage dealt by abilities (applied at the end)
     extra_strength: dict[str, int] = {}          # owner -> strength from abilities
     plunder: dict[int, dict[str, int]] = {}      # seat -> plunder pieces still to place (coin, cargo, either)
+    armed: list[str] = []                        # win abilities used in the window: they pay on a win
 
 
 class Turn(BaseModel):
@@ -109,6 +110,7 @@ class Turn(BaseModel):
     pirates_met: list[int] = []                  # Pirates on the starting board it may fight
     pirate_queue: list[int] = []                 # Pirates still to fight after this stop
     sleeved: list[str] = []                      # Advancements sleeved in this Cleanup (no draw bonus yet)
+    siege: Siege = Siege()                       # Influence spent on finished seats' cubes (DR-END-05)
 
 
 class State(GameState):

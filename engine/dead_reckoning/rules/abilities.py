@@ -16,6 +16,7 @@ from engine.dead_reckoning.defs import Effect as Verb
 from engine.dead_reckoning.effect import Effect
 from engine.dead_reckoning.rules import buildings as bld
 from engine.dead_reckoning.rules import gain_and_spend as gs
+from engine.dead_reckoning.rules import game_end
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import load_unload as lu
 from engine.dead_reckoning.rules.common import (
@@ -225,10 +226,6 @@ def _after_control(s: State, at: str, before: str | None) -> None:
         s.holders.pop(at, None)
 
 
-def finished_labels(s: State) -> list[str]:
-    return [label(i) for i, p in enumerate(s.players) if p.finished]
-
-
 def take_options(s: State, seat: int, keep: str | None = None) -> list[Any]:
     """Islands holding this seat's non-permanent cubes, when its supply is empty (DR-ABD-16)."""
     if s.players[seat].cubes > 0:
@@ -252,12 +249,20 @@ def influence_slots(s: State, seat: int, pr: P.InfluencePrompt) -> list[int]:
     if s.players[seat].cubes <= 0 or ic.influence_blocked(isl, label(seat), s.players[seat].ship.at == pr.at,
                                                           pr.at in s.turn.blockaded, pr.overrides_forts):
         return []
-    return [o.slot for o in ic.slot_options(isl, label(seat), finished_labels(s)) if o.icons <= pr.left]
+    return [o.slot for o in ic.slot_options(isl, label(seat))]
 
 
 def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> None:
+    """One Influence icon on one slot. A finished seat's cube needs two icons in the same turn:
+    the first only counts toward it (rules/game_end.py Siege, DR-END-04, -05)."""
     p, isl = s.players[seat], s.islands[pr.at]
-    option = next(o for o in ic.slot_options(isl, label(seat), finished_labels(s)) if o.slot == slot)
+    pr.left -= 1
+    owner = isl.slots[slot]
+    if owner is not None:
+        needed = game_end.influence_to_replace(s.end, owner)
+        s.turn.siege, replaced = game_end.place_influence(s.turn.siege, f"{pr.at}:{slot}", needed)
+        if not replaced:
+            return
     placed = ic.place(isl, label(seat), slot)
     p.cubes -= 1
     if placed.permanent:
@@ -269,7 +274,6 @@ def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> No
         s.players[int(placed.replaced[1:]) - 1].cubes += 1
     s.islands[pr.at] = placed.island
     _after_control(s, pr.at, placed.change.before)
-    pr.left -= option.icons
 
 
 def produce_targets(s: State, seat: int, pr: P.ProducePrompt) -> list[str]:

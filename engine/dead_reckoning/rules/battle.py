@@ -156,7 +156,7 @@ def window_options(s: State, seat: int) -> list[Any]:
     p, out = s.players[seat], []
     for source, abilities in ab.sources(s, seat):
         for i, (a, _face) in enumerate(abilities, start=1):
-            if a.timing != "battle" or a.on != "use" or ab.key(seat, source, i) in s.turn.used:
+            if a.timing != "battle" or ab.key(seat, source, i) in s.turn.used:
                 continue
             if a.versus == "ships" and b.kind == "building":
                 continue
@@ -201,6 +201,12 @@ def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
     icons = ab.icons_of(s, seat, a.source, face)
     me, enemy = label(seat), _enemy(b, seat)
     withdraw = False
+    if ability.on == "win":          # used now, it pays only if this side wins (DR-CAPT-03 reading)
+        b.armed.append(ab.key(seat, a.source, a.n))
+        b.passes = 0
+        b.side += 1
+        advance(s, ev)
+        return
     for v in opt.effects:
         n = v.n * (getattr(icons, v.per) if v.per in ("wheel", "cannon", "sail") else 1)
         if v.do == "drop":
@@ -361,15 +367,12 @@ def _finish(s: State, ev: Events) -> None:
 
 
 def _win_abilities(s: State, seat: int) -> None:
-    """Battle abilities that pay once their side has won (the Captain's bonus) pay out now."""
+    """The win abilities this side used in the window (the Captain's bonus) pay out now."""
     b = s.battle
     assert b is not None
     for source, abilities in ab.sources(s, seat):
         for i, (a, face) in enumerate(abilities, start=1):
-            if a.timing == "battle" and a.on == "win" and ab.key(seat, source, i) not in s.turn.used:
-                if a.versus == "ships" and b.kind == "building":
-                    continue
-                s.turn.used.append(ab.key(seat, source, i))
+            if ab.key(seat, source, i) in b.armed:
                 ab.queue(s, seat, a.options[0].effects, source, ab.icons_of(s, seat, source, face))
 
 

@@ -265,3 +265,49 @@ def test_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
     s = do(s, seat, "sail deck-hand-1")
     assert s.players[seat].ship.sails == 2 + 2            # the hull's two Sails on empty holds, and the card's
     assert not any(o.startswith("use deck-hand-1") for o in options(s, seat))
+
+
+def test_a_finished_seats_cube_takes_two_influence_icons_in_one_turn() -> None:
+    from engine.dead_reckoning.rules.game_end import GameEnd
+    s = game(2, seed="siege")
+    seat = _main(s)
+    other = 1 - seat
+    island = next(iter(s.islands))
+    isl = s.islands[island]
+    isl.slots = [f"p{other + 1}"] * len(isl.slots)
+    s.end = GameEnd(triggered_by=f"p{other + 1}", final_turns=[f"p{seat + 1}"], finished=[f"p{other + 1}"])
+    s.players[other].finished = True
+    hand(s, seat, "buccaneer", *s.players[seat].hand[1:])
+    s.players[seat].levels["buccaneer"] = 2                # two Influence icons at once
+    s = do(s, seat, "play buccaneer")
+    s.players[seat].ship.at = island
+    s = do(s, seat, "use buccaneer 1")
+    s = do(s, seat, "slot 1")
+    assert s.islands[island].slots[0] == f"p{other + 1}", "one icon is half a replacement"
+    s = do(s, seat, "slot 1")
+    assert s.islands[island].slots[0] == f"p{seat + 1}"
+    assert isinstance(top(s), P.MainPrompt)
+
+
+def test_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -> None:
+    for won in (True, False):
+        s = game(2, seed=f"captain-{won}")
+        seat = _main(s)
+        hand(s, seat, "captain", *s.players[seat].hand[1:])
+        s.players[seat].levels["captain"] = 3              # 1 coin per Wheel onto the Ship on a win
+        s = do(s, seat, "play captain")
+        card = _merchant(1, cubes=2)
+        s.grid["c1"].card = card
+        s.players[seat].ship.at = "c1"
+        s = do(s, seat, "raid")
+        land(s, *(("strength-2", "empty", "empty") if won else ("empty", "strength-1", "strength-1")))
+        s = do(s, seat, "cubes 1")
+        assert isinstance(top(s), P.AbilityPrompt) and "use captain 1" in options(s, seat)
+        coins = s.players[seat].ship.hull.carried().coin
+        s = do(s, seat, "use captain 1")
+        while isinstance(top(s), (P.RoomPrompt, P.PlunderPrompt)):
+            s = do(s, seat, options(s, seat)[0])
+        back = defs().advancements.cards[card].back
+        assert back is not None
+        back_coins = sum(e.n for e in back.win if e.do == "gain" and e.res == "coin") if won else 0
+        assert s.players[seat].ship.hull.carried().coin - coins == (1 + back_coins if won else 0)
