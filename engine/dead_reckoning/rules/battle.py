@@ -361,7 +361,10 @@ def _finish(s: State, ev: Events) -> None:
     for seat, n in hits.items():
         s.players[seat].ship.damage += n
     s.battle = None
-    for seat in sunk.sunk_after_battle({x: s.players[x].ship.damage for x in hits}):
+    sinking = sunk.sunk_after_battle({x: s.players[x].ship.damage for x in hits})
+    if len(sinking) == 2:
+        _sink_both(s, sinking[0], sinking[1], ev)
+    for seat in sinking if len(sinking) < 2 else []:
         sink(s, seat, causer.get(seat), ev)
     after_battle(s, ev)
 
@@ -411,13 +414,27 @@ def damage_ship(s: State, seat: int, n: int, by: int | None, ev: Events) -> None
         sink(s, seat, by, ev)
 
 
+def _sink_both(s: State, a: int, b: int, ev: Events) -> None:
+    """Both Ships sink: each loses first, then each collects the other's loss (DR-SINK-12)."""
+    pa, pb = s.players[a], s.players[b]
+    ra, rb = sunk.sink_both((a, pa.ship.hull, pa.chest), (b, pb.ship.hull, pb.chest))
+    for seat, result in ((a, ra), (b, rb)):
+        _sunk(s, seat, result, ev, paid=True)
+
+
 def sink(s: State, seat: int, by: int | None, ev: Events) -> None:
     p = s.players[seat]
-    result = sunk.sink(seat, p.ship.hull, p.chest, by)
+    _sunk(s, seat, sunk.sink(seat, p.ship.hull, p.chest, by), ev)
+
+
+def _sunk(s: State, seat: int, result: sunk.Sinking, ev: Events, paid: bool = False) -> None:
+    """The Ship back in Harbor without damage, Mercantile, Sails at 0; the loss to who caused it."""
+    p = s.players[seat]
     p.ship.hull, p.chest = result.ship, result.chest
     p.ship.at, p.ship.damage, p.ship.sails, p.ship.mode = HARBOR, 0, 0, "mercantile"
-    for to, coins in sunk.payouts(result).items():
-        s.players[to].chest += coins
+    if not paid:
+        for to, coins in sunk.payouts(result).items():
+            s.players[to].chest += coins
     if result.to is not None:
         s.players[result.to].sunk += 1
     ev.append(Event(text=f"{name(seat)}'s Ship sinks and goes back to the Harbor"))

@@ -311,3 +311,23 @@ def test_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -
         assert back is not None
         back_coins = sum(e.n for e in back.win if e.do == "gain" and e.res == "coin") if won else 0
         assert s.players[seat].ship.hull.carried().coin - coins == (1 + back_coins if won else 0)
+
+
+def test_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
+    s = game(2, seed="both-sink")
+    seat = _main(s)
+    other = 1 - seat
+    hand(s, seat, "captain", *s.players[seat].hand[1:])
+    s.players[seat].levels["captain"] = 2
+    s = do(s, seat, "play captain")
+    for x, chest in ((seat, 10), (other, 3)):
+        s.players[x].ship.at, s.players[x].ship.damage, s.players[x].chest = "b1", 4, chest
+    s = do(s, seat, f"attack p{other + 1}")
+    s = do(s, seat, "cubes 1")
+    land(s, "damage", "damage")                            # each side hits the other once; the tie goes to the attacker
+    s = do(s, other, "cubes 1")
+    while s.battle is not None:
+        s = do(s, waiting(s)[0], options(s, waiting(s)[0])[0])
+    a, b = s.players[seat], s.players[other]
+    assert a.ship.at == b.ship.at == HARBOR and a.ship.damage == b.ship.damage == 0
+    assert (a.chest, b.chest) == (10 - 5 + 3, 3 - 3 + 5)
