@@ -199,6 +199,10 @@ def open_verb(s: State, e: Effect, ev: Events) -> None:
             isl = s.islands[at]
             isl.permanent[label(seat)] = isl.permanent.get(label(seat), 0) + k
             p.cubes -= k
+            after = ic.controller(isl)
+            if ic.Change(before=before, after=after).taken:
+                isl.permanent[label(seat)] += 1
+                _permanent_from_supply(s, isl, after)
             _after_control(s, at, before)
     elif v.do == "produce":
         s.stack.append(P.ProducePrompt(seats=[seat], left=e.n, bonus_cargo=v.bonus_cargo * 1, bonus_coin=v.bonus_coin,
@@ -234,6 +238,18 @@ def take_options(s: State, seat: int, keep: str | None = None) -> list[Any]:
     return [action(A.Take, at=at) for at in places]
 
 
+def _permanent_from_supply(s: State, isl: ic.Island, taker: str | None) -> None:
+    """Taking control adds a permanent cube; it comes from the new controller's own supply
+    (usually, not always, the seat that acted), and is not added when that supply is empty."""
+    if taker is None:
+        return
+    p = s.players[int(taker[1:]) - 1]
+    if p.cubes > 0:
+        p.cubes -= 1
+    else:
+        isl.permanent[taker] -= 1
+
+
 def take_cube(s: State, seat: int, at: str) -> None:
     """The cube comes off its slot and control is checked at once (DR-ABD-17)."""
     isl = s.islands[at]
@@ -241,6 +257,8 @@ def take_cube(s: State, seat: int, at: str) -> None:
     removed = ic.remove(isl, slot)
     s.islands[at] = removed.island
     s.players[seat].cubes += 1
+    if removed.permanent:
+        _permanent_from_supply(s, removed.island, removed.change.after)
     _after_control(s, at, removed.change.before)
 
 
@@ -266,10 +284,7 @@ def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> No
     placed = ic.place(isl, label(seat), slot)
     p.cubes -= 1
     if placed.permanent:
-        if p.cubes > 0:
-            p.cubes -= 1
-        else:
-            placed.island.permanent[label(seat)] -= 1
+        _permanent_from_supply(s, placed.island, placed.change.after)
     if placed.replaced is not None:
         s.players[int(placed.replaced[1:]) - 1].cubes += 1
     s.islands[pr.at] = placed.island

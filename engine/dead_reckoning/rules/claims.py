@@ -29,7 +29,7 @@ def check(s: State, seat: int, own_turn: bool, ev: Events) -> None:
     if done.record == p.record:
         return
     p.record = done.record
-    p.cubes += done.supply
+    p.cubes = max(0, p.cubes + done.supply)     # a progress cube needs one in the supply
     for aid in done.placed:
         ev.append(Event(text=f"{name(seat)} completes {achievements.definition(aid).name}"))
     for aid in done.announce:

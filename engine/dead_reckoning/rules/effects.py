@@ -77,5 +77,5 @@ def _resolve(s: State, e: Effect, ev: Events) -> None:
         abilities.open_verb(s, e, ev)
     # battle and end-of-game verbs never reach the queue (rules/battle.py, scoring)
     if v.do == "gain" and e.n:
-        ev.append(Event(text=f"{name(e.seat)} gains {e.n} {v.res}{'' if v.res == 'cargo' else 's'} ({e.source})",
-                        visible_to=None if v.at != "dock" or v.res == "cargo" else frozenset({e.seat})))
+        # coins going into a chest are announced as they move, as they would be seen at a table
+        ev.append(Event(text=f"{name(e.seat)} gains {e.n} {v.res}{'' if v.res == 'cargo' else 's'} ({e.source})"))

@@ -44,6 +44,11 @@ def test_games_finish_score_and_replay(bot: str, bonus_tokens: bool, players: in
     assert all(set(b) == set(outcome.categories) for b in outcome.breakdown.values())
     assert any(p.record.markers() >= 4 for p in s.players), "the game ends only by the 4-marker trigger"
     assert all(p.finished for p in s.players), "every seat has had its final turn"
+    assert all(p.ship.damage < 5 for p in s.players)
+    for seat, p in enumerate(s.players):          # every cube is in the supply, on an island or counting progress
+        on_islands = sum(isl.cubes().get(f"p{seat + 1}", 0) for isl in s.islands.values())
+        progress = sum(c.cubes for c in p.record.claims.values())
+        assert p.cubes + on_islands + progress == 30, (seat, p.cubes, on_islands, progress)
     if bonus_tokens:
         assert all(p.token in p.tokens_dealt for p in s.players)
     assert replay(GAME, setup, log).model_dump() == s.model_dump()
