@@ -52,36 +52,19 @@ def icons_of(s: State, seat: int, source: str, face: Face) -> Any:
     return face.icons if source.startswith("hull-") else card_icons(s.players[seat], source)
 
 
-# ---- paying ----
+# ---- paying (rules/gain_and_spend.py) ----
+def _home(p: Player) -> gs.Home:
+    return gs.Home(dock=p.dock, chest=p.chest)
+
+
 def can_pay(p: Player, cost: list[Pay]) -> bool:
-    need = {"cargo": 0, "coin": 0}
-    for c in cost:
-        need[c.res] += c.n
-    ship = {r: on_ship(p, r) for r in need}
-    dock = {"cargo": p.dock, "coin": p.chest}
-    for c in cost:
-        if c.at == "ship" and ship[c.res] < c.n:
-            return False
-        if c.at == "dock" and dock[c.res] < c.n:
-            return False
-    return all(ship[r] + dock[r] >= need[r] for r in need)
+    return gs.can_pay(p.ship.hull, _home(p), cost)
 
 
 def pay(p: Player, cost: list[Pay]) -> None:
-    """Pay a cost; where either may pay, the Dock and chest go first (the plan's default), so
-    the goods aboard stay for buying."""
-    for c in cost:
-        left = c.n
-        if c.at in ("dock", "ship_or_dock"):
-            if c.res == "cargo":
-                k = min(left, p.dock)
-                p.dock -= k
-            else:
-                k = min(left, p.chest)
-                p.chest -= k
-            left -= k
-        if left:
-            p.ship.hull = gs.take_from_ship(p.ship.hull, c.res, left)
+    """Pay a whole cost the default way: the Dock and chest first, so goods aboard stay for buying."""
+    p.ship.hull, home = gs.pay_all(p.ship.hull, _home(p), cost)
+    p.dock, p.chest = home.dock, home.chest
 
 
 # ---- using an ability from the main menu ----
@@ -118,13 +101,8 @@ def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
 
 def pay_split(p: Player, c: Pay, from_ship: int) -> None:
     """Pay one cost: `from_ship` of it from the holds, the rest from the Dock (coins: the chest)."""
-    if from_ship:
-        p.ship.hull = gs.take_from_ship(p.ship.hull, c.res, from_ship)
-    if c.res == "cargo":
-        p.dock -= c.n - from_ship
-    else:
-        p.chest -= c.n - from_ship
-    assert p.dock >= 0 and p.chest >= 0, f"could not pay {c}"
+    p.ship.hull, home = gs.pay(p.ship.hull, _home(p), c, from_ship)
+    p.dock, p.chest = home.dock, home.chest
 
 
 def ship_shares(p: Player, costs: list[Pay]) -> list[int]:
