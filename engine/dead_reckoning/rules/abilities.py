@@ -283,24 +283,32 @@ def produce(s: State, seat: int, pr: P.ProducePrompt, at: str) -> None:
     pr.left -= 1
 
 
+def site(s: State, at: str) -> bld.Site:
+    """An island's Buildings as rules/buildings.py sees them."""
+    isl = s.islands[at]
+    owner = ic.controller(isl)
+    return bld.Site(kinds=frozenset(isl.buildings), controller=None if owner is None else int(owner[1:]) - 1,
+                    holder=s.holders.get(at))
+
+
 def build_options(s: State, seat: int, pr: P.BuildPrompt) -> list[Any]:
+    """Buildings this seat may construct now, on islands it controls, its Ship anywhere (DR-ABD-18)."""
     if pr.left <= 0:
         return []
     p, out = s.players[seat], []
-    for at, isl in s.islands.items():
-        if ic.controller(isl) != label(seat):
-            continue
-        for kind, b in defs().buildings.buildings.items():
+    for at in s.islands:
+        for kind in defs().buildings.buildings:
             if pr.only and kind != pr.only:
                 continue
-            if s.building_supply[kind] and isl.buildings.count(kind) < defs().buildings.per_island and can_pay(p, b.cost):
+            if bld.why_not_build(site(s, at), kind, seat, s.building_supply[kind]) is None \
+                    and can_pay(p, bld.cost(kind)):
                 out.append(action(A.Build, building=kind, at=at))
     return out[:P.MAX_OPTIONS - 1]
 
 
 def build(s: State, seat: int, pr: P.BuildPrompt, a: A.Build, ev: Events) -> None:
     pr.left -= 1
-    cost = list(defs().buildings.buildings[a.building].cost)   # type: ignore[index]
+    cost = bld.cost(a.building)   # type: ignore[arg-type]
     start_paying(s, seat, P.PayPrompt(seats=[seat], costs=cost, then="build", building=a.building, at=a.at), ev)
 
 

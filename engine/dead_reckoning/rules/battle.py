@@ -15,6 +15,7 @@ from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules import abilities as ab
+from engine.dead_reckoning.rules import buildings as bld
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import sunken_ships as sunk
 from engine.dead_reckoning.rules import tower
@@ -90,9 +91,7 @@ def set_cubes(s: State, seat: int, n: int, ev: Events) -> None:
         assert back is not None
         b.cubes[BLACK] = back.cubes
     elif b.kind == "building":
-        kinds = [k for k in s.islands[b.at].buildings if defs().buildings.buildings[k].attackable]
-        b.cubes[BLACK] = (defs().buildings.both_defense_cubes if len(set(kinds)) > 1
-                          else sum(defs().buildings.buildings[k].defense_cubes for k in set(kinds)))
+        b.cubes[BLACK] = bld.defense_cubes(bld.attack_targets(ab.site(s, b.at), b.attacker))
     _drop(s, ev)
 
 
@@ -347,9 +346,9 @@ def _finish(s: State, ev: Events) -> None:
         _merchant_outcome(s, b, won, hits)
     else:
         if won:
-            isl = s.islands[b.at]
-            for k in [k for k in isl.buildings if defs().buildings.buildings[k].attackable]:
-                isl.buildings.remove(k)
+            isl, targets = s.islands[b.at], bld.attack_targets(ab.site(s, b.at), b.attacker)
+            isl.buildings = sorted(bld.raze(ab.site(s, b.at), targets).kinds)
+            for k in targets:
                 s.building_supply[k] += 1
             if not isl.buildings:
                 s.holders.pop(b.at, None)

@@ -23,11 +23,10 @@ def place(s: State, seat: int) -> lu.Place:
     if isl is None:
         return lu.Place(at="sea")
     from engine.dead_reckoning.rules import buildings as bld
+    from engine.dead_reckoning.rules.abilities import site
     from engine.dead_reckoning.rules.pirate_mode import pirate_guard
     owner = ic.controller(isl)
-    site = bld.Site(kinds=frozenset(isl.buildings), controller=None if owner is None else int(owner[1:]) - 1,
-                    holder=s.holders.get(p.ship.at))
-    guarded = bld.shut_out(site, seat, "unload")      # an opponent's Fort or Garrison (DR-BLD-03)
+    guarded = bld.shut_out(site(s, p.ship.at), seat, "unload")      # an opponent's Fort or Garrison (DR-BLD-03)
     return lu.Place(at="island", controlled=owner == label(seat), pirate_guard=pirate_guard(s, seat),
                     shut_out=p.ship.at in s.turn.blockaded or guarded)
 

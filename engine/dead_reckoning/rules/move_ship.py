@@ -12,11 +12,11 @@ from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.rules import buildings as bld
-from engine.dead_reckoning.rules import island_control as ic
+from engine.dead_reckoning.rules.abilities import site
 from engine.dead_reckoning.rules.battle import damage_ship
 from engine.dead_reckoning.rules.common import name, neighbours
 from engine.dead_reckoning.rules.setup import reveal
-from engine.dead_reckoning.state import HARBOR, State, seat_of
+from engine.dead_reckoning.state import HARBOR, State
 
 
 def may_stop(s: State, at: str) -> bool:
@@ -40,12 +40,10 @@ def move(s: State, seat: int, to: str, ev: Events) -> None:
     p.ship.at = to
     isl = s.islands.get(to)
     if isl is not None and isl.buildings:
-        owner = ic.controller(isl)
-        site = bld.Site(kinds=frozenset(isl.buildings), controller=None if owner is None else seat_of(owner),
-                        holder=s.holders.get(to))
-        if hit := bld.entry_damage(site, seat):
+        here = site(s, to)
+        if hit := bld.entry_damage(here, seat):
             ev.append(Event(text=f"{name(seat)}'s Ship takes {hit} damage from a Garrison at {to}"))
-            damage_ship(s, seat, hit, site.controller, ev)
+            damage_ship(s, seat, hit, here.controller, ev)
 
 
 def stop(s: State, seat: int, ev: Events) -> None:

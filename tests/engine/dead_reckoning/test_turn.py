@@ -331,3 +331,22 @@ def test_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
     a, b = s.players[seat], s.players[other]
     assert a.ship.at == b.ship.at == HARBOR and a.ship.damage == b.ship.damage == 0
     assert (a.chest, b.chest) == (10 - 5 + 3, 3 - 3 + 5)
+
+
+def test_buildings_defend_with_seven_cubes_together_and_fall_to_a_win() -> None:
+    s = game(2, seed="buildings")
+    seat = _main(s)
+    other = 1 - seat
+    at = next(iter(s.islands))
+    isl = s.islands[at]
+    isl.slots = [f"p{other + 1}"] * len(isl.slots)
+    isl.buildings = ["fort", "garrison"]
+    s.holders[at] = other
+    s.players[seat].ship.at = at
+    assert "attack buildings" in options(s, seat)
+    s = do(s, seat, "attack buildings")
+    land(s, "strength-2", *["empty"] * 7)
+    s = do(s, seat, "cubes 1")
+    assert s.tower.script == [], "the 7 defence cubes used the 7 scripted landings"
+    assert s.battle is None and s.islands[at].buildings == [] and at not in s.holders
+    assert s.players[seat].wins == 0, "a Building battle is no Legendary win"
