@@ -35,7 +35,7 @@ def _merchant(row: int = 1, cubes: int | None = None) -> str:
                 if c.kind == "merchant" and c.back is not None and (cubes is None or c.back.cubes == cubes))
 
 
-def test_setup_lays_out_the_grid_the_docks_and_the_opening_level_up() -> None:
+def test_dr_setup_07_to_29_setup_lays_out_the_grid_the_docks_and_the_opening_level_up() -> None:
     for n, islands in ((2, 8), (3, 9), (4, 10)):
         s = game(n, seed=f"setup-{n}")
         kinds = [defs().ocean.boards[sp.board].kind for sp in s.grid.values()]
@@ -49,7 +49,7 @@ def test_setup_lays_out_the_grid_the_docks_and_the_opening_level_up() -> None:
         assert waiting(s) == (s.order[0],) and isinstance(top(s), P.MainPrompt)
 
 
-def test_a_level_up_is_owed_at_the_start_of_the_next_own_turn() -> None:
+def test_dr_level_03_a_level_up_is_owed_at_the_start_of_the_next_own_turn() -> None:
     s = game(2, seed="level")
     first = active(s)
     s = do(s, first, "end")
@@ -64,7 +64,7 @@ def test_a_level_up_is_owed_at_the_start_of_the_next_own_turn() -> None:
     assert isinstance(top(s), P.MainPrompt)
 
 
-def test_moving_costs_a_sail_a_board_and_exploring_happens_once_a_turn() -> None:
+def test_dr_move_11_moving_costs_a_sail_a_board_and_exploring_happens_once_a_turn() -> None:
     s = game(2, seed="move")
     seat = _main(s)
     s.turn.sails_set, s.players[seat].ship.sails = True, 5
@@ -79,7 +79,7 @@ def test_moving_costs_a_sail_a_board_and_exploring_happens_once_a_turn() -> None
     assert "stop" in options(s, seat)
 
 
-def test_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_cleanup() -> None:
+def test_dr_buy_05_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_cleanup() -> None:
     s = game(2, seed="buy")
     seat = _main(s)
     card = next(c for c in defs().advancements.deck(1) if c.kind == "advancement")
@@ -92,7 +92,7 @@ def test_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_cleanup() -
     assert "buy" not in options(s, seat)
 
 
-def test_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker() -> None:
+def test_dr_buy_11_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker() -> None:
     s = game(2, seed="raid")
     seat = _main(s)
     card = _merchant(1, cubes=2)
@@ -107,7 +107,7 @@ def test_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker() -> None:
     assert s.grid["c1"].card is None
 
 
-def test_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damage() -> None:
+def test_dr_buy_13_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damage() -> None:
     s = game(2, seed="raid-lost")
     seat = _main(s)
     card = _merchant(1, cubes=2)
@@ -120,7 +120,7 @@ def test_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damage() -> Non
     assert s.rows[1][0] == card and s.grid["c1"].card is None
 
 
-def test_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_damage_sinks_after_the_battle() -> None:
+def test_dr_bpvp_03_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_damage_sinks_after_the_battle() -> None:
     s = game(2, seed="attack")
     seat = _main(s)
     other = 1 - seat
@@ -143,7 +143,7 @@ def test_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_damage_sinks_af
     assert sunk.chest == 5 and s.players[seat].chest == 20 and s.players[seat].sunk == 1
 
 
-def test_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
+def test_dr_clean_01_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
     s = game(2, seed="cleanup")
     seat = _main(s)
     s.grid["a1"].card = None
@@ -159,7 +159,7 @@ def test_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
     assert p.deck.discard == [played]
 
 
-def test_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> None:
+def test_dr_bnp_05_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> None:
     s = game(2, seed="take")
     seat = _main(s)
     island = next(pos for pos in s.islands)
@@ -175,7 +175,7 @@ def test_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> Non
     assert options(s, seat)[-1] == "cubes 1"
 
 
-def test_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
+def test_dr_gain_05_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
     s = game(2, seed="pay")
     seat = _main(s)
     hand(s, seat, "bosun", *s.players[seat].hand[1:])
@@ -191,7 +191,7 @@ def test_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
     assert isinstance(top(s), P.UpgradePrompt)
 
 
-def test_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back() -> None:
+def test_dr_gain_03_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back() -> None:
     s = game(2, seed="room")
     seat = _main(s)
     cargo_aboard(s, seat, 7)                               # holds A (4) and D (3) full
@@ -240,7 +240,7 @@ def test_no_decision_offers_more_than_25_options_in_seeded_games() -> None:
             s = do(s, seat, GAME.notate(s, bots[seat].choose(GAME, s, seat, legal)))
 
 
-def test_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
+def test_dr_ach_20_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
     s = game(2, seed="merchant")
     seat = _main(s)
     s.players[seat].dock = 8
@@ -253,7 +253,7 @@ def test_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
     assert "merchant" not in options(s, seat)
 
 
-def test_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
+def test_dr_deckh_05_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
     s = game(2, seed="sails")
     seat = _main(s)
     hand(s, seat, "deck-hand-1", *s.players[seat].hand[1:])
@@ -267,7 +267,7 @@ def test_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
     assert not any(o.startswith("use deck-hand-1") for o in options(s, seat))
 
 
-def test_a_finished_seats_cube_takes_two_influence_icons_in_one_turn() -> None:
+def test_dr_end_04_a_finished_seats_cube_takes_two_influence_icons_in_one_turn() -> None:
     from engine.dead_reckoning.rules.game_end import GameEnd
     s = game(2, seed="siege")
     seat = _main(s)
@@ -289,7 +289,7 @@ def test_a_finished_seats_cube_takes_two_influence_icons_in_one_turn() -> None:
     assert isinstance(top(s), P.MainPrompt)
 
 
-def test_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -> None:
+def test_dr_capt_03_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -> None:
     for won in (True, False):
         s = game(2, seed=f"captain-{won}")
         seat = _main(s)
@@ -313,7 +313,7 @@ def test_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -
         assert s.players[seat].ship.hull.carried().coin - coins == (1 + back_coins if won else 0)
 
 
-def test_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
+def test_dr_sink_12_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
     s = game(2, seed="both-sink")
     seat = _main(s)
     other = 1 - seat
@@ -333,7 +333,7 @@ def test_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
     assert (a.chest, b.chest) == (10 - 5 + 3, 3 - 3 + 5)
 
 
-def test_buildings_defend_with_seven_cubes_together_and_fall_to_a_win() -> None:
+def test_dr_bbld_07_buildings_defend_with_seven_cubes_together_and_fall_to_a_win() -> None:
     s = game(2, seed="buildings")
     seat = _main(s)
     other = 1 - seat
