@@ -209,8 +209,11 @@ class SplitPrompt(DRPrompt):
 
 
 class BattleCubesPrompt(DRPrompt):
+    """The active side's cubes; the battle begins only at the drop, so holds may still be
+    rearranged and jettisoned now (DR-HOLD-21 reading)."""
     kind: Literal["battle-cubes"] = "battle-cubes"
     text: ClassVar[str] = "set Battle cubes"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.dead_reckoning.rules.battle import cube_options

@@ -1,7 +1,8 @@
 """The shared conformance checks (tests/engine/test_conformance.py runs them for registered games
 only) run here against Dead Reckoning's GAME directly, before it is registered: at every step of
 seeded bot games, notations are unique and parse back, views are unchanged by scrambling what the
-viewer may not see, the default is a legal decision, and the state round-trips through JSON."""
+viewer may not see, the default is a legal decision, every decision reads as a button label, and
+the state round-trips through JSON."""
 from __future__ import annotations
 
 import random
@@ -33,6 +34,7 @@ def test_every_step_keeps_the_contract(seed: int) -> None:
         check_default_action(GAME, s, seat, legal)
         check_notation(GAME, s, seat, legal)
         check_no_leak(GAME, HOOKS, s, rand)
+        assert all(0 < len(GAME.describe(s, seat, x).label) <= 80 for x in legal)
         a = bots[seat].choose(GAME, s, seat, legal) if rand.random() > 0.1 else rand.choice(legal)
         log.append((seat, GAME.notate(s, a)))
         s = act(GAME, s, seat, a).state
