@@ -336,10 +336,12 @@ def _finish(s: State, ev: Events) -> None:
         hits[loser] = hits.get(loser, 0) + loser_damage
         s.players[winner].wins += 1
         _win_abilities(s, winner)
-        if s.players[b.defender].ship.mode == "pirate" and b.why in ("pirate_stop", "pirate_start") and won:
-            s.players[b.defender].ship.mode = "mercantile"
-            if b.at in s.turn.blockaded:
-                s.turn.blockaded.remove(b.at)
+        if s.players[loser].ship.mode == "pirate":          # a beaten Pirate lowers its flag (DR-BPVP-16)
+            s.players[loser].ship.mode = "mercantile"
+            if loser != s.turn.seat and b.at in s.turn.blockaded and not any(
+                    s.players[o].ship.mode == "pirate" and s.players[o].ship.at == b.at
+                    for o in range(len(s.players)) if o != s.turn.seat):
+                s.turn.blockaded.remove(b.at)              # the blockade lifts with it (DR-PIR-11)
         if not won and b.why == "pirate_stop" and b.at in s.islands:
             s.turn.blockaded.append(b.at)
     elif b.kind == "merchant":

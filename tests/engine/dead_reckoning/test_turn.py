@@ -350,3 +350,28 @@ def test_dr_bbld_07_buildings_defend_with_seven_cubes_together_and_fall_to_a_win
     assert s.tower.script == [], "the 7 defence cubes used the 7 scripted landings"
     assert s.battle is None and s.islands[at].buildings == [] and at not in s.holders
     assert s.players[seat].wins == 0, "a Building battle is no Legendary win"
+
+
+def test_dr_pmove_01_stopping_on_a_pirate_fights_it_and_losing_at_an_island_blockades_it() -> None:
+    for mover_wins in (False, True):
+        s = game(2, seed=f"pirate-{mover_wins}")
+        seat = _main(s)
+        other = 1 - seat
+        at = next(pos for pos in ("a1", "b1", "c1") if pos in s.islands)
+        s.players[other].ship.at, s.players[other].ship.mode = at, "pirate"
+        s.turn.sails_set, s.players[seat].ship.sails = True, 2
+        cargo_aboard(s, seat, 1)
+        s = do(s, seat, f"move {at}")
+        s = do(s, seat, "stop")
+        assert isinstance(top(s), P.BattleCubesPrompt) and waiting(s) == (seat,)
+        s = do(s, seat, "cubes 1")
+        land(s, *(("strength-2", "empty") if mover_wins else ("empty", "strength-1")))
+        s = do(s, other, "cubes 1")
+        while s.battle is not None:
+            s = do(s, waiting(s)[0], options(s, waiting(s)[0])[0])
+        if mover_wins:
+            assert s.players[other].ship.mode == "mercantile" and at not in s.turn.blockaded
+            assert "unload cargo a" in options(s, seat)
+        else:
+            assert s.players[other].ship.mode == "pirate" and at in s.turn.blockaded
+            assert not any(o.startswith(("load", "unload")) for o in options(s, seat)), "no goods at a blockaded island"
