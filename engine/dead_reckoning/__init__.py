@@ -20,7 +20,7 @@ from engine.dead_reckoning.flow import settle
 from engine.dead_reckoning.rules.apply import apply_action
 from engine.dead_reckoning.rules.common import name
 from engine.dead_reckoning.rules.goods import rearrange_options
-from engine.dead_reckoning.rules.legal import legal_actions
+from engine.dead_reckoning.rules.legal import legal_actions, side_level
 from engine.dead_reckoning.rules.main_phase import hand_cards
 from engine.dead_reckoning.rules.scoring import total
 from engine.dead_reckoning.rules.setup import new_game
@@ -61,6 +61,11 @@ class DeadReckoning:
     def legal_actions(self, s: DRState, seat: int) -> list[Any]:
         return legal_actions(s, seat)
 
+    def side_decisions(self, s: DRState) -> dict[int, str]:
+        """Seats that may level up a card now, between their turns (docs/dead_reckoning-plan.md,
+        section 3): blocking nobody, due at the start of their next turn."""
+        return {seat: P.LevelPrompt.text for seat in range(len(s.players)) if side_level(s, seat)}
+
     def apply(self, s: DRState, seat: int, a: Any) -> Transition[DRState]:
         events: list[Event] = []
         before = s.reveals
@@ -94,7 +99,7 @@ class DeadReckoning:
         if not legal:
             raise ValueError(f"seat {seat + 1} has no decision to make")
         top = s.stack[-1]
-        if isinstance(top, P.LevelPrompt):
+        if isinstance(top, P.LevelPrompt) or seat not in top.seats:
             from engine.dead_reckoning.rules.leveling import default_choice
             return A.Level(card=default_choice(hand_cards(s, seat)) or legal[0].card)
         if isinstance(top, (P.BattleCubesPrompt, P.ResponsePrompt)):

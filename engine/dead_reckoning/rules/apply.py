@@ -309,6 +309,9 @@ def apply_action(s: State, seat: int, a: Any, ev: Events) -> None:
     if a not in legal_actions(s, seat):
         raise IllegalActionError(f"that is not one of {name(seat)}'s options now")
     top = s.stack[-1]
+    if seat not in top.seats:              # the level-up between turns (a side decision)
+        level(s, seat, a.card, ev)
+        return
     handler = HANDLERS.get((type(top), type(a)))
     if handler is None:
         ANYTIME[type(a)](s, seat, a)

@@ -36,12 +36,21 @@ def fold(options: list[Any]) -> list[Any]:
     return options
 
 
+def side_level(s: State, seat: int) -> list[Any]:
+    """The level-up a seat may take between its turns, beside whatever the game waits on: open
+    from the end of its turn, private, blocking nobody (engine.core side decisions)."""
+    from engine.dead_reckoning.rules.main_phase import level_options
+    if not s.stack or seat in s.stack[-1].seats or not s.players[seat].level_open or s.turn.phase == "setup":
+        return []
+    return level_options(s, seat)
+
+
 def legal_actions(s: State, seat: int) -> list[Any]:
     if not s.stack:
         return []
     top = s.stack[-1]
     if seat not in top.seats:
-        return []
+        return side_level(s, seat)
     out: list[Any] = top.legal(s, seat)
     if top.anytime:
         out += rearrange_options(s, seat)

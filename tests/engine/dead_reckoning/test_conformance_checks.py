@@ -28,7 +28,9 @@ def test_every_step_keeps_the_contract(seed: int) -> None:
         pending = GAME.pending(s)
         if pending is None:
             break
-        seat = pending.waiting_on[rand.randrange(len(pending.waiting_on))]
+        side = GAME.side_decisions(s)
+        deciding = [*pending.waiting_on, *(w for w in side if w not in pending.waiting_on)]
+        seat = deciding[rand.randrange(len(deciding))]     # side decisions are taken now and then too
         legal = GAME.legal_actions(s, seat)
         assert legal, f"seed {seed}, step {step}: no legal action for waiting seat {seat}: {pending}"
         check_default_action(GAME, s, seat, legal)
