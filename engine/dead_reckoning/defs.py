@@ -14,15 +14,14 @@ ship backs and Upgrade tiles:
 - an effect is one verb (`do`) with its amount `n` and the few fields that verb takes."""
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.core.data import keyed
+from engine.core.data import load_table_file, validate_set
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "dead_reckoning"
 
@@ -719,47 +718,15 @@ FILES: dict[str, tuple[str, type[BaseModel], dict[str, tuple[str, str]]]] = {
 }
 
 
-def _explain(file: str, err: ValidationError, tables: dict[str, str]) -> str:
-    """One line per problem: the file, the [[table]] row, the field, what is wrong and what was found."""
-    lines = []
-    for e in err.errors():
-        loc = list(e["loc"])
-        row = f"[[{tables[str(loc[0])]}]] {loc[1]!r}" if len(loc) > 1 and loc[0] in tables else ""
-        field = ".".join(str(p) for p in (loc[2:] if row else loc))
-        where = " ".join(p for p in (row, field) if p)
-        found = e.get("input")
-        got = f", got {found!r}" if e["type"] != "value_error" and isinstance(found, (str, int, float)) else ""
-        lines.append(f"{file}: {where + ': ' if where else ''}{str(e['msg']).removeprefix('Value error, ')}{got}")
-    return "\n".join(lines)
-
-
 def load_file(data_dir: Path, part: str) -> BaseModel:
     """One file of the set (a key of FILES), checked on its own."""
     file, model, tables = FILES[part]
-    try:
-        raw = tomllib.loads((data_dir / file).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(f"{file}: missing from {data_dir}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(f"{file}: not valid TOML ({e})") from None
-    try:
-        for table, (field, key) in tables.items():
-            raw[field] = keyed(raw.pop(table, []), key, table, file)
-    except ValueError as e:
-        raise DataError(str(e)) from None
-    try:
-        return model.model_validate(raw)
-    except ValidationError as e:
-        raise DataError(_explain(file, e, {field: table for table, (field, _) in tables.items()})) from None
+    return load_table_file(data_dir, file, model, tables, DataError)
 
 
 def load_defs(data_dir: Path = DATA_DIR) -> Defs:
     """Read and validate every data file in `data_dir`; the first file with a problem raises DataError."""
-    parts = {part: load_file(data_dir, part) for part in FILES}
-    try:
-        return Defs.model_validate(parts)
-    except ValidationError as e:   # the cross-checks name their files
-        raise DataError("\n".join(str(x["msg"]).removeprefix("Value error, ") for x in e.errors())) from None
+    return validate_set(Defs, {part: load_file(data_dir, part) for part in FILES}, DataError)
 
 
 @cache
