@@ -12,7 +12,19 @@ from collections.abc import Mapping
 from PIL import ImageDraw
 
 from engine.dead_reckoning.defs import defs
-from render.common import INK, RGB, WHITE, Box, draw_text, fit_size, rounded_box, seat_colour, text_width
+from render.common import (
+    INK,
+    RGB,
+    WHITE,
+    Box,
+    draw_text,
+    fit_size,
+    rounded_box,
+    seat_colour,
+    text_width,
+)
+from render.common import PARCHMENT as PARCHMENT  # re-exported: the modules of this renderer read their style here
+from render.common import counter as counter
 
 W = 1200
 MARGIN = 14
@@ -22,7 +34,6 @@ SEA: RGB = (28, 84, 128)            # an explored open sea
 DEEP: RGB = (16, 40, 62)            # a face-down board
 PANEL: RGB = (26, 44, 62)
 PANEL_EDGE: RGB = (84, 112, 138)
-PARCHMENT: RGB = (244, 232, 204)
 LAND: RGB = (232, 214, 160)
 LAND_EDGE: RGB = (120, 92, 48)
 DIM: RGB = (120, 134, 150)
@@ -157,18 +168,6 @@ def pirate_flag(d: ImageDraw.ImageDraw, xy: tuple[float, float], size: int = 26)
     return w + 6
 
 
-def counter(d: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, value: str, size: int,
-            fill: RGB = PARCHMENT, value_fill: RGB = INK) -> float:
-    """'label N' in a light box: the label smaller, the value big and bold; returns its width."""
-    x, y = xy
-    lw = text_width(label, size - 6)
-    vw = text_width(value, size, True)
-    w = lw + vw + 26
-    h = size + 14
-    rounded_box(d, (x, y - h / 2, x + w, y + h / 2), 8, fill, INK, 2)
-    draw_text(d, (x + 9, y), label, size - 6, fill=(60, 60, 70), anchor="lm")
-    draw_text(d, (x + lw + 17, y), value, size, bold=True, fill=value_fill, anchor="lm")
-    return w + 8
 
 
 def label_box(d: ImageDraw.ImageDraw, box: Box, text: str, size: int, fill: RGB, text_fill: RGB = INK,

@@ -15,6 +15,8 @@ from engine.scoundrel_bay.rules.cards import card_def
 from engine.scoundrel_bay.rules.common import COLOURS
 from engine.scoundrel_bay.state import GHOST
 from render.common import INK, RGB, WHITE, Box, draw_text, rounded_box, text_width
+from render.common import PARCHMENT as PARCHMENT  # re-exported: the modules of this renderer read their style here
+from render.common import counter as counter
 
 W = 1200
 MARGIN = 12
@@ -24,7 +26,6 @@ SEA: RGB = (18, 62, 98)
 SEA_SPACE: RGB = (36, 104, 150)
 PANEL: RGB = (26, 44, 62)
 PANEL_EDGE: RGB = (70, 96, 120)
-PARCHMENT: RGB = (244, 232, 204)
 LAND: RGB = (226, 206, 150)
 LAND_EDGE: RGB = (120, 92, 48)
 REEF: RGB = (150, 110, 80)
@@ -114,18 +115,6 @@ def flag_chip(d: ImageDraw.ImageDraw, box: Box, flag: str, text: str, size: int)
               fill=FLAG_TEXT[flag], anchor="mm")
 
 
-def counter(d: ImageDraw.ImageDraw, xy: tuple[float, float], label: str, value: str, size: int,
-            fill: RGB = PARCHMENT, value_fill: RGB = INK) -> float:
-    """'Label  N' in a light box: the label small, the value big; returns its width."""
-    x, y = xy
-    lw = text_width(label, size - 6)
-    vw = text_width(value, size, True)
-    w = lw + vw + 26
-    h = size + 14
-    rounded_box(d, (x, y - h / 2, x + w, y + h / 2), 8, fill, INK, 2)
-    draw_text(d, (x + 9, y), label, size - 6, fill=(70, 70, 80), anchor="lm")
-    draw_text(d, (x + lw + 17, y), value, size, bold=True, fill=value_fill, anchor="lm")
-    return w + 8
 
 
 def ship(d: ImageDraw.ImageDraw, centre: tuple[float, float], owner: int, lit: bool, s: int = 22) -> None:
