@@ -7,36 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Transition, act_text, legal_notations
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning.flow import settle
 from engine.dead_reckoning.rules.load_unload import stow
 from engine.dead_reckoning.state import State
+from tests.engine.play_helpers import ByNotation
 
 
 def game(players: int = 3, seed: str = "scenario", **variants: bool) -> State:
     return GAME.setup(players, GAME.Options(**variants), seed)
 
 
-def do(s: State, seat: int, notation: str) -> State:
-    return act_text(GAME, s, seat, notation).state
-
-
-def step(s: State, seat: int, notation: str) -> Transition[State]:
-    return act_text(GAME, s, seat, notation)
-
-
-def options(s: State, seat: int) -> list[str]:
-    return legal_notations(GAME, s, seat)
+_BY_NOTATION = ByNotation(GAME)
+do = _BY_NOTATION.do              # a decision by its notation, as /play takes it: the new state
+step = _BY_NOTATION.step          # the same, the whole Transition (events, reveals)
+options = _BY_NOTATION.options    # the seat's legal notations
+waiting = _BY_NOTATION.waiting    # the seats the game waits on
 
 
 def top(s: State) -> Any:
     return s.stack[-1] if s.stack else None
-
-
-def waiting(s: State) -> tuple[int, ...]:
-    pending = GAME.pending(s)
-    return pending.waiting_on if pending else ()
 
 
 def active(s: State) -> int:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Transition, act_text, legal_notations
 from engine.core.pieces import Piece
 from engine.scoundrel_bay import GAME
 from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.flow import settle
 from engine.scoundrel_bay.state import State
+from tests.engine.play_helpers import ByNotation
 
 
 def game(players: int = 3, seed: str = "scenario", boards: list[int] | None = None, **variants: bool) -> State:
@@ -21,25 +21,15 @@ def game(players: int = 3, seed: str = "scenario", boards: list[int] | None = No
     return GAME.setup(players, options, seed)
 
 
-def do(s: State, seat: int, notation: str) -> State:
-    return act_text(GAME, s, seat, notation).state
-
-
-def step(s: State, seat: int, notation: str) -> Transition[State]:
-    return act_text(GAME, s, seat, notation)
-
-
-def options(s: State, seat: int) -> list[str]:
-    return legal_notations(GAME, s, seat)
+_BY_NOTATION = ByNotation(GAME)
+do = _BY_NOTATION.do              # a decision by its notation, as /play takes it: the new state
+step = _BY_NOTATION.step          # the same, the whole Transition (events, reveals)
+options = _BY_NOTATION.options    # the seat's legal notations
+waiting = _BY_NOTATION.waiting    # the seats the game waits on
 
 
 def top(s: State) -> Any:
     return s.stack[-1] if s.stack else None
-
-
-def waiting(s: State) -> tuple[int, ...]:
-    pending = GAME.pending(s)
-    return pending.waiting_on if pending else ()
 
 
 def die_faces(*faces: int | str) -> list[int]:
