@@ -130,6 +130,8 @@ class State(GameState):
     options: dict[str, bool] = {}
     end: GameEnd = GameEnd()                     # the end trigger and the final turns (rules/game_end.py)
     reveals: int = 0                             # hidden things shown: no undo past a change
+    merchant_backs: dict[str, str] = {}          # secret: Merchant front -> the card whose back it carries (rules/merchants.py)
+    backs_seen: list[str] = []                   # Merchant fronts whose back has been shown (attacked)
     log_tail: list[str] = []
     final: dict[int, dict[str, int]] | None = None
     winners: list[int] = []

@@ -21,6 +21,7 @@ from engine.dead_reckoning.rules import sunken_ships as sunk
 from engine.dead_reckoning.rules import tower
 from engine.dead_reckoning.rules.common import at_island, cannons, card_abilities, card_icons, holds, name, room
 from engine.dead_reckoning.rules.load_unload import stow as stow_into
+from engine.dead_reckoning.rules.merchants import back_of
 from engine.dead_reckoning.state import HARBOR, Battle, State, label
 
 BLACK = "black"
@@ -87,9 +88,7 @@ def set_cubes(s: State, seat: int, n: int, ev: Events) -> None:
         b.cubes[label(b.defender)] = default_cubes(s, b.defender, True) + _bonus(s, b.defender, True)
     elif b.kind == "merchant":
         assert b.card is not None
-        back = defs().advancements.cards[b.card].back
-        assert back is not None
-        b.cubes[BLACK] = back.cubes
+        b.cubes[BLACK] = back_of(s, b.card).cubes
     elif b.kind == "building":
         b.cubes[BLACK] = bld.defense_cubes(bld.attack_targets(ab.site(s, b.at), b.attacker))
     _drop(s, ev)
@@ -382,8 +381,7 @@ def _win_abilities(s: State, seat: int) -> None:
 
 def _merchant_outcome(s: State, b: Battle, won: bool, hits: dict[int, int]) -> None:
     assert b.card is not None
-    back = defs().advancements.cards[b.card].back
-    assert back is not None
+    back = back_of(s, b.card)
     space = s.grid[b.at]
     space.card = None
     kept = False

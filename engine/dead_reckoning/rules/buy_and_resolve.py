@@ -10,7 +10,7 @@ from engine.core.types import Event
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.defs import defs
-from engine.dead_reckoning.rules import battle
+from engine.dead_reckoning.rules import battle, merchants
 from engine.dead_reckoning.rules import gain_and_spend as gs
 from engine.dead_reckoning.rules.common import name, on_ship
 from engine.dead_reckoning.state import HARBOR, State
@@ -49,8 +49,7 @@ def raid(s: State, seat: int, ev: Events) -> None:
     assert card is not None
     s.turn.buys += 1
     s.reveals += 1
-    back = defs().advancements.cards[card].back
-    assert back is not None
+    back = merchants.reveal(s, card)
     ev.append(Event(text=f"{name(seat)} attacks {defs().advancements.cards[card].name}: {back.cubes} cubes"))
     battle.start(s, "merchant", seat, p.ship.at, card=card, why="merchant")
     if back.cubes == 0:      # it strikes its colours: no battle, the attacker wins (DR-BUY-12)

@@ -8,6 +8,7 @@ from engine.core.rng import Rng
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules.common import card_names
 from engine.dead_reckoning.rules.island_control import Island
+from engine.dead_reckoning.rules.merchants import deal_backs
 from engine.dead_reckoning.state import Player, Ship, Space, State
 
 COLUMNS = "abc"
@@ -47,6 +48,7 @@ def new_game(n: int, seed: str, options: dict[str, bool]) -> State:
     if n >= d.rules.setup.level_up_seat:
         players[order[d.rules.setup.level_up_seat - 1]].level_open = True
     s = State(rng=rng, players=players, order=order, grid=grid, rows=rows, options=options,
+              merchant_backs=deal_backs(rng, sorted(rows)),
               upgrade_supply={t.id: t.copies for t in d.upgrades.tiles.values()},
               building_supply={k: b.count for k, b in d.buildings.buildings.items()})
     for pos in positions()[:d.rules.setup.revealed]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.dead_reckoning.defs import defs
 from tests.engine.conformance_hooks import ConformanceHooks
 
 VARIANTS: list[dict[str, Any]] = [{"bonus_tokens": False}, {"bonus_tokens": True}]
@@ -13,8 +14,8 @@ VARIANTS: list[dict[str, Any]] = [{"bonus_tokens": False}, {"bonus_tokens": True
 def scramble_dead_reckoning(s: Any, viewer: int | None, rand: random.Random) -> Any:
     """A copy differing only in what `viewer` may not see: other seats' hands (cards, levels and
     sleeves, pooled with their decks), every deck's order, each row box below its top card, the
-    face-down boards (among themselves), other seats' chests, Bonus tokens and open level-up.
-    Merchant backs are data tied to the card's front (defs), so no state holds them to scramble."""
+    face-down boards (among themselves), other seats' chests, Bonus tokens and open level-up, and
+    the backs dealt to Merchant ships not yet attacked (among those of their row)."""
     t = s.model_copy(deep=True)
     for i, p in enumerate(t.players):
         if i == viewer:
@@ -40,6 +41,12 @@ def scramble_dead_reckoning(s: Any, viewer: int | None, rand: random.Random) -> 
             below = box[:-1]
             rand.shuffle(below)
             box[:-1] = below
+    for row in sorted(t.rows):
+        unseen = [c for c in sorted(t.merchant_backs) if c not in t.backs_seen
+                  and defs().advancements.cards[c].row == row]
+        backs = [t.merchant_backs[c] for c in unseen]
+        rand.shuffle(backs)
+        t.merchant_backs.update(zip(unseen, backs, strict=True))
     down = [pos for pos, sp in t.grid.items() if not sp.face_up]
     boards = [t.grid[pos].board for pos in down]
     rand.shuffle(boards)

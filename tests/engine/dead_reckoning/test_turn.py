@@ -7,6 +7,7 @@ from engine.core import act_text
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
+from engine.dead_reckoning.rules.merchants import back_of
 from engine.dead_reckoning.state import HARBOR, State
 from tests.engine.dead_reckoning.scenario_helpers import (
     active,
@@ -118,6 +119,7 @@ def test_dr_buy_11_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker(
     seat = _main(s)
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
+    s.merchant_backs[card] = card        # this game dealt it its own printed back
     s.players[seat].ship.at = "c1"
     s = do(s, seat, "raid")
     assert isinstance(top(s), P.BattleCubesPrompt) and options(s, seat)[-1] == "cubes 1"   # the printed Cannon
@@ -133,6 +135,7 @@ def test_dr_buy_13_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damag
     seat = _main(s)
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
+    s.merchant_backs[card] = card        # this game dealt it its own printed back
     s.players[seat].ship.at = "c1"
     s = do(s, seat, "raid")
     land(s, "empty", "strength-1", "strength-1")
@@ -188,6 +191,7 @@ def test_dr_bnp_05_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battl
     s.players[seat].cubes = 0
     card = _merchant(1)
     s.grid["c1"].card = card
+    s.merchant_backs[card] = card        # this game dealt it its own printed back
     s.players[seat].ship.at = "c1"
     s = do(s, seat, "raid")
     assert options(s, seat)[-1] == "cubes 0" and f"take {island}" in options(s, seat)
@@ -218,6 +222,7 @@ def test_dr_gain_03_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back()
     cargo_aboard(s, seat, 7)                               # holds A (4) and D (3) full
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
+    s.merchant_backs[card] = card        # this game dealt it its own printed back
     s.players[seat].ship.at = "c1"
     s = do(s, seat, "raid")
     land(s, "strength-2", "empty", "empty")
@@ -319,6 +324,7 @@ def test_dr_capt_03_the_captains_win_bonus_is_used_in_the_window_and_pays_only_o
         s = do(s, seat, "play captain")
         card = _merchant(1, cubes=2)
         s.grid["c1"].card = card
+        s.merchant_backs[card] = card        # this game dealt it its own printed back
         s.players[seat].ship.at = "c1"
         s = do(s, seat, "raid")
         land(s, *(("strength-2", "empty", "empty") if won else ("empty", "strength-1", "strength-1")))
@@ -328,8 +334,7 @@ def test_dr_capt_03_the_captains_win_bonus_is_used_in_the_window_and_pays_only_o
         s = do(s, seat, "use captain 1")
         while isinstance(top(s), (P.RoomPrompt, P.PlunderPrompt)):
             s = do(s, seat, options(s, seat)[0])
-        back = defs().advancements.cards[card].back
-        assert back is not None
+        back = back_of(s, card)
         back_coins = sum(e.n for e in back.win if e.do == "gain" and e.res == "coin") if won else 0
         assert s.players[seat].ship.hull.carried().coin - coins == (1 + back_coins if won else 0)
 
