@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,7 +24,6 @@ NAMES = {0: "alice", 1: "bob_the_builder", 2: "carol", 3: "Bot 4"}
 MIN_WIDTH = 1200
 MAX_HEIGHT = 4800        # 4 players, every variant and the final table come to about 4250 px
 MAX_BYTES = 700 * 1024
-MAX_SECONDS = 1.0
 
 
 def play(players: int, seed: str, steps: int = 100_000, stop: Callable[[State], bool] | None = None,
@@ -85,13 +83,6 @@ def test_board_is_a_real_png_wide_enough_for_a_phone_and_deterministic(state: St
     assert RENDERER.board(GAME.view(state, None), NAMES) == png, "the same view gives the same bytes"
     assert RENDERER.board(view, {}) != png, "the players' names are drawn"
 
-
-def test_board_renders_well_under_a_second(state: State) -> None:
-    view = GAME.view(state, None)
-    RENDERER.board(view, NAMES)                  # fonts loaded once
-    t = time.perf_counter()
-    RENDERER.board(view, NAMES)
-    assert time.perf_counter() - t < MAX_SECONDS
 
 
 def test_hands_are_real_pngs_and_differ_per_viewer(state: State) -> None:

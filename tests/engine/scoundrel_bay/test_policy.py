@@ -14,7 +14,7 @@ from engine.core.policy import GreedyPolicy
 from engine.core.sealed import Sealed
 from engine.scoundrel_bay import GAME
 from engine.scoundrel_bay import prompts as P
-from engine.scoundrel_bay.policy import POLICIES, Reading, score
+from engine.scoundrel_bay.policy import POLICIES, Reading, bid_target, score
 from engine.scoundrel_bay.state import Stage, State
 from tests.engine.scoundrel_bay.conformance import ALL_VARIANTS, scramble_scoundrel_bay
 from tests.engine.scoundrel_bay.scenario_helpers import do, force_die, game, hand, put_monster
@@ -105,8 +105,9 @@ def bid_for(event: str, doubloons: int) -> State:
 
 @pytest.mark.parametrize("event", ["the-scoundrels-spoils", "walk-the-plank"])
 def test_sb_bid_it_bids_a_little_when_the_stake_is_worth_it_never_everything(event: str) -> None:
-    bid = int(choice(bid_for(event, 20)).removeprefix("bid "))
-    assert 1 <= bid <= 6
+    s = bid_for(event, 20)
+    bid = int(choice(s).removeprefix("bid "))
+    assert bid == bid_target(Reading(s, 0)) and 0 < bid < 20     # its share of the stake, never all
     assert choice(bid_for(event, 0)) == "bid 0"
 
 
