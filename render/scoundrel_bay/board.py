@@ -157,31 +157,37 @@ def _now_height(lines: list[tuple[str, tuple[int, int, int]]]) -> int:
 
 # ---- final scoring ---------------------------------------------------------------------------
 def _final_height(view: ScoundrelBayView) -> int:
-    return 0 if view.final is None else 90 + FINAL_ROW * (len(view.final) + 1)
+    """One row per category and the total, one column per seat: the labels stay big enough to
+    read on a phone whatever the number of categories."""
+    if view.final is None:
+        return 0
+    return 100 + FINAL_ROW * (len(next(iter(view.final.values()))) + 2)
 
 
 def _draw_final(d: ImageDraw.ImageDraw, view: ScoundrelBayView, top: int, players: Players) -> None:
-    if view.final is None:
+    final = view.final
+    if final is None:
         return
     d.rectangle((0, top, W, top + _final_height(view)), fill=(40, 30, 10))
     draw_text(d, (MARGIN, top + 28), "Final scoring (gold)", 30, bold=True, fill=GOLD, anchor="lm")
-    cats = [k for k in next(iter(view.final.values()))]
-    col0, colw = 250, (W - 250 - MARGIN - 100) // max(1, len(cats))
-    y = top + 76
-    for i, k in enumerate(cats):
-        label = CATEGORIES.get(k, k.replace("_", " "))
-        lines = wrap(label, 18, colw - 6)[:2]
-        for j, ln in enumerate(lines):
-            draw_text(d, (col0 + i * colw + colw / 2, y + (j - (len(lines) - 1) / 2) * 20), ln,
-                      fit_size(ln, 18, colw - 6), fill=MUTED, anchor="mm")
-    draw_text(d, (W - MARGIN - 50, y), "Total", 20, bold=True, fill=WHITE, anchor="mm")
-    y += 10
-    for seat, cols in sorted(view.final.items(), key=lambda kv: -sum(kv[1].values())):
+    seats = sorted(final, key=lambda seat: -sum(final[seat].values()))
+    cats = list(final[seats[0]])
+    col0 = 330
+    colw = (W - col0 - MARGIN) // len(seats)
+    y = top + 80
+    for i, seat in enumerate(seats):
+        chip(d, (col0 + i * colw + 8, y), seat, _name(seat, players)[:12], 24)
+    for k in cats:
         y += FINAL_ROW
-        chip(d, (MARGIN, y), seat, _name(seat, players)[:16], 22)
-        for i, k in enumerate(cats):
-            draw_text(d, (col0 + i * colw + colw / 2, y), str(cols.get(k, 0)), 24, bold=True, fill=WHITE, anchor="mm")
-        draw_text(d, (W - MARGIN - 50, y), str(sum(cols.values())), 28, bold=True, fill=GOLD, anchor="mm")
+        draw_text(d, (MARGIN, y), CATEGORIES.get(k, k.replace("_", " ")), 26, fill=MUTED, anchor="lm")
+        for i, seat in enumerate(seats):
+            draw_text(d, (col0 + i * colw + colw / 2, y), str(final[seat].get(k, 0)), 26, bold=True,
+                      fill=WHITE, anchor="mm")
+    y += FINAL_ROW + 6
+    draw_text(d, (MARGIN, y), "Total", 30, bold=True, fill=WHITE, anchor="lm")
+    for i, seat in enumerate(seats):
+        draw_text(d, (col0 + i * colw + colw / 2, y), str(sum(final[seat].values())), 32, bold=True,
+                  fill=GOLD, anchor="mm")
 
 
 # ---- reputation track ------------------------------------------------------------------------
