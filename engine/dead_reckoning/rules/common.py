@@ -93,8 +93,10 @@ def cannons(s: State, seat: int) -> int:
 
 
 def flags(s: State, seat: int) -> int:
+    """Attack flags of the cards out, defence cards included: on the owner's turn they count as
+    played (DR-BPVP-06); flags work only on one's own turn, so on others' turns this is unused."""
     p = s.players[seat]
-    return sum(card_icons(p, c).attack_flag for c in p.played) - s.turn.flags_used
+    return sum(card_icons(p, c).attack_flag for c in in_play(p)) - s.turn.flags_used
 
 
 def at_island(s: State, seat: int) -> str | None:
