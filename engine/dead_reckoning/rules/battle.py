@@ -16,9 +16,9 @@ from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules import abilities as ab
 from engine.dead_reckoning.rules import buildings as bld
+from engine.dead_reckoning.rules import claims, tower
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import sunken_ships as sunk
-from engine.dead_reckoning.rules import tower
 from engine.dead_reckoning.rules.common import at_island, cannons, card_abilities, card_icons, holds, name, room
 from engine.dead_reckoning.rules.load_unload import stow as stow_into
 from engine.dead_reckoning.rules.merchants import back_of
@@ -334,6 +334,9 @@ def _finish(s: State, ev: Events) -> None:
         winner, loser = (b.attacker, b.defender) if won else (b.defender, b.attacker)
         hits[loser] = hits.get(loser, 0) + loser_damage
         s.players[winner].wins += 1
+        # the Legendary cube is the win's own consequence: placed now, on the defender's side too
+        # (the flow checks only the active seat between steps, DR-BPVP-15)
+        claims.check(s, winner, winner == s.turn.seat, ev)
         _win_abilities(s, winner)
         if s.players[loser].ship.mode == "pirate":          # a beaten Pirate lowers its flag (DR-BPVP-16)
             s.players[loser].ship.mode = "mercantile"
@@ -438,6 +441,8 @@ def _sunk(s: State, seat: int, result: sunk.Sinking, ev: Events, paid: bool = Fa
         s.players[result.to].sunk += 1
     ev.append(Event(text=f"{name(seat)}'s Ship sinks and goes back to the Harbor"))
     if seat == s.turn.seat:
+        # the turn goes on from the Harbor with the Sails spent and set: no moving (DR-SINK-13)
+        s.turn.sails_set, s.turn.extra_sails = True, 0
         s.turn.pirate_queue = []
         s.stack[:] = [x for x in s.stack if not isinstance(x, P.MovingPrompt)]
 
