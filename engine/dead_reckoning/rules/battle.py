@@ -350,6 +350,7 @@ def _finish(s: State, ev: Events) -> None:
         _merchant_outcome(s, b, won, hits)
     else:
         if won:
+            _win_abilities(s, b.attacker)   # a win bonus usable here pays (no Legendary cube, DR-BBLD-12)
             isl, targets = s.islands[b.at], bld.attack_targets(ab.site(s, b.at), b.attacker)
             isl.buildings = sorted(bld.raze(ab.site(s, b.at), targets).kinds)
             for k in targets:
