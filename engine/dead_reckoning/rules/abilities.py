@@ -90,7 +90,7 @@ def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
     for v in effects:
         if v.do == "sail":       # Sails are counted only when set (rules/play_card.py)
             return False
-        if v.do in ("influence", "permanent") and at_island(s, seat) is None:
+        if (v.do in ("influence", "permanent") or (v.do == "gain" and v.at == "island")) and at_island(s, seat) is None:
             return False
         if v.do == "upgrade" and not any(n for t, n in s.upgrade_supply.items() if defs().upgrades.tiles[t].tier == v.tier):
             return False
@@ -171,7 +171,9 @@ def open_verb(s: State, e: Effect, ev: Events) -> None:
     if v.do == "influence" and at is not None:
         s.stack.append(P.InfluencePrompt(seats=[seat], at=at, left=e.n, overrides_forts=v.overrides_forts))
     elif v.do == "permanent" and at is not None:
-        k = min(e.n, p.cubes)
+        # guarded like Influence: an opponent's Fort or Garrison, or a blockade, stops it (DR-ICON-24)
+        blocked = ic.influence_blocked(s.islands[at], label(seat), True, at in s.turn.blockaded)
+        k = 0 if blocked else min(e.n, p.cubes)
         if k:
             before = ic.controller(s.islands[at])
             isl = s.islands[at]
@@ -272,7 +274,7 @@ def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> No
 def produce_targets(s: State, seat: int, pr: P.ProducePrompt) -> list[str]:
     return [at for at, isl in s.islands.items()
             if at not in pr.done and ic.may_produce(isl, label(seat), pr.overrides_forts)
-            and (not pr.only_empty or not isl.cubes())][:P.MAX_OPTIONS - 1] if pr.left > 0 else []
+            and (not pr.only_empty or label(seat) not in isl.cubes())][:P.MAX_OPTIONS - 1] if pr.left > 0 else []
 
 
 def produce(s: State, seat: int, pr: P.ProducePrompt, at: str) -> None:

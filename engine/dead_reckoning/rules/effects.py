@@ -43,11 +43,14 @@ def gain(s: State, seat: int, res: str, at: str, n: int, ev: Events) -> None:
         else:
             p.chest += n
         return
-    if at == "island" and (isl := at_island(s, seat)) is not None:
-        if res == "cargo":
-            s.islands[isl].cargo += n
-        else:
-            s.islands[isl].coins += n
+    if at == "island":
+        # the goods go onto the island where the Ship is; away from one they have nowhere to go
+        # (abilities.py does not offer such a gain then), never into the holds
+        if (isl := at_island(s, seat)) is not None:
+            if res == "cargo":
+                s.islands[isl].cargo += n
+            else:
+                s.islands[isl].coins += n
         return
     if (rest := n - stow(s, seat, res, n)) and on_ship(p, "cargo") + on_ship(p, "coin"):
         s.stack.append(P.RoomPrompt(seats=[seat], res=res, n=rest))
