@@ -11,7 +11,7 @@ from engine.core.flow import Events
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.actions import action
-from engine.dead_reckoning.defs import Ability, Face, Pay, defs
+from engine.dead_reckoning.defs import Ability, Face, Pay, UpgradeDef, defs
 from engine.dead_reckoning.defs import Effect as Verb
 from engine.dead_reckoning.effect import Effect
 from engine.dead_reckoning.rules import buildings as bld
@@ -321,25 +321,46 @@ def _place_building(s: State, seat: int, building: str, at: str) -> None:
 
 
 def upgrade_spaces(p: Player) -> list[str]:
-    return [x for x in BLANK_SPACES if not p.ship.upgrades.get(x)] + sorted(p.ship.upgrades)
+    """Where a new tile may go: a blank space (B or C with no tile yet) while there is one; only
+    when none is left, over any space, an older Upgrade or a starting effect (DR-ABD-28, -29)."""
+    blank = [x for x in BLANK_SPACES if not p.ship.upgrades.get(x)]
+    return blank or [x.letter for x in p.ship.hull.spaces]
+
+
+def printed_hold(letter: str) -> int:
+    return next(h.hold for h in defs().ship.hull if h.letter == letter)
+
+
+def tile_hold(tile: UpgradeDef, letter: str) -> int:
+    """The hold a space has under a new tile: the tile's own, else the one printed there. A
+    covered tile stops working, its hold too (DR-ABD-31 reading)."""
+    return tile.hold or printed_hold(letter)
 
 
 def upgrade_options(s: State, seat: int, tier: str) -> list[Any]:
+    """Tiles of the tier still in the supply, on the spaces allowed, where the goods in that hold
+    still fit under the tile (otherwise they must be moved or jettisoned first)."""
     p = s.players[seat]
     tiles = [t for t, n in s.upgrade_supply.items() if n and defs().upgrades.tiles[t].tier == tier]
     out = []
     for t in tiles:
         tile = defs().upgrades.tiles[t]
         for x in upgrade_spaces(p):
-            space = p.ship.hull.space(x)   # type: ignore[arg-type]
-            if (tile.hold or space.hold) >= space.goods.total():
+            if tile_hold(tile, x) >= p.ship.hull.space(x).goods.total():   # type: ignore[arg-type]
                 out.append(action(A.Upgrade, tile=t, space=x))
     return out[:P.MAX_OPTIONS]
 
 
 def take_upgrade(s: State, seat: int, a: A.Upgrade) -> None:
+    """The tile goes on top; the covered ones stay on the Ship (they score and count for Elite
+    Vessel, DR-ABD-30) and it works at once, this turn too (DR-ABD-32)."""
     p = s.players[seat]
+    tile = defs().upgrades.tiles[a.tile]
     s.upgrade_supply[a.tile] -= 1
     p.ship.upgrades.setdefault(a.space, []).append(a.tile)
     p.upgrades_taken += 1
-    p.ship.hull = lu.lay_tile(p.ship.hull, a.space, defs().upgrades.tiles[a.tile])   # type: ignore[arg-type]
+    # laid over the space as printed, so a covered tile's hold lapses with it (upgrade_options
+    # offers only tiles the goods in that hold fit under)
+    space = p.ship.hull.space(a.space)   # type: ignore[arg-type]
+    bare = p.ship.hull.replace(space.model_copy(update={"hold": max(printed_hold(a.space), space.goods.total())}))
+    p.ship.hull = lu.lay_tile(bare, a.space, tile)   # type: ignore[arg-type]
