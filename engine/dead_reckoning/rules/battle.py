@@ -78,14 +78,15 @@ def set_cubes(s: State, seat: int, n: int, ev: Events) -> None:
     defending = seat != b.attacker
     used = max(0, n - (_defense(s, seat) if defending else 0))
     s.turn.cannons_used[seat] = s.turn.cannons_used.get(seat, 0) + min(used, cannons(s, seat))
-    b.cubes[label(seat)] = n + _bonus(s, seat, defending)
+    b.cubes[label(seat)] = n + _bonus(s, seat, defending, n)
     if not defending and b.kind == "ship":
         assert b.defender is not None
         if _must_ask(s, b.defender):
             b.step = "response"
             s.stack.append(P.ResponsePrompt(seats=[b.defender]))
             return
-        b.cubes[label(b.defender)] = default_cubes(s, b.defender, True) + _bonus(s, b.defender, True)
+        answer = default_cubes(s, b.defender, True)        # nothing to ask: every Cannon it has
+        b.cubes[label(b.defender)] = answer + _bonus(s, b.defender, True, answer)
     elif b.kind == "merchant":
         assert b.card is not None
         b.cubes[BLACK] = back_of(s, b.card).cubes
@@ -102,9 +103,10 @@ def _must_ask(s: State, defender: int) -> bool:
     return bool(p.hand) or p.level_open or covered
 
 
-def _bonus(s: State, seat: int, defending: bool) -> int:
+def _bonus(s: State, seat: int, defending: bool, n: int) -> int:
     """Cubes the rules add: +4 attacked in Harbor, +1 per Building at an island this side
-    controls, +2 after a final turn (DR-BPVP-04, -05, DR-END-06)."""
+    controls, +2 after a final turn (DR-BPVP-04, -05, DR-END-06); they come out of the supply,
+    so no more than what is left there after the `n` the side set."""
     b, p = s.battle, s.players[seat]
     assert b is not None
     extra = defs().ocean.harbor.defender_cubes if defending and p.ship.at == HARBOR else 0
@@ -113,7 +115,7 @@ def _bonus(s: State, seat: int, defending: bool) -> int:
         extra += defs().rules.battle.cubes_per_building * len(isl.buildings)
     if p.finished:
         extra += defs().rules.end.battle_cubes_after_final
-    return min(extra, max(0, p.cubes - b.cubes.get(label(seat), 0) + extra))
+    return min(extra, max(0, p.cubes - n))
 
 
 def respond(s: State, seat: int, n: int, ev: Events) -> None:

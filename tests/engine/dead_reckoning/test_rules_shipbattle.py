@@ -13,7 +13,7 @@ from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules.common import cannons, flags
 from engine.dead_reckoning.rules.load_unload import lay_tile
-from engine.dead_reckoning.rules.tower import Knock
+from engine.dead_reckoning.rules.tower import Knock, tally
 from engine.dead_reckoning.state import HARBOR, State, label
 from tests.engine.dead_reckoning.scenario_helpers import (
     active,
@@ -52,6 +52,14 @@ def _refused(s: State, seat: int, notation: str) -> bool:
     except (IllegalActionError, NotYourTurnError):
         return True
     return False
+
+
+def _score(s: State, attacker: int, defender: int) -> tuple[int, int]:
+    """Battle strength now, the abilities' extra strength included."""
+    b = s.battle
+    assert b is not None
+    t = tally(b.board)
+    return tuple(t[label(x)].strength + b.extra_strength.get(label(x), 0) for x in (attacker, defender))  # type: ignore[return-value]
 
 
 def _most(s: State, seat: int) -> int:
@@ -148,6 +156,7 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
     s = do(s, green, "cubes 3")
     b = s.battle
     assert b is not None and b.cubes == {label(purple): 6, g: 3}            # DR-EX-04: 9 in one drop
+    assert _score(s, purple, green) == (2, 2)
     # DR-EX-05: 2 to 2, Purple first, and it passes though it has abilities
     assert waiting(s) == (purple,) and isinstance(top(s), P.AbilityPrompt)
     assert {"use gunner-1 2", "use deck-hand-1 2", "use captain 1"} <= set(options(s, purple))
@@ -156,14 +165,17 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
     assert waiting(s) == (green,) and options(s, green) == ["use crew-1 2", "pass"]
     assert _default(s, green) == "pass" and _refused(s, purple, "use crew-1 2")
     s = do(s, green, "use crew-1 2")
+    assert _score(s, purple, green) == (2, 5)
     # DR-EX-08: Purple answers with its Gunner's drop 2 (the passer plays again, DR-BPVP-12)
     assert waiting(s) == (purple,)
     s = do(s, purple, "use gunner-1 2")
+    assert _score(s, purple, green) == (3, 3), "the rules count Purple's new cube (DR-EX-09)"
     # DR-EX-10: Green has nothing left, so its pass is taken for it and Purple is asked again
     assert waiting(s) == (purple,) and options(s, purple) == ["use captain 1", "use deck-hand-1 2", "pass"]
     # DR-EX-11: Purple's +1 strength (Marksman: 1 per Cannon on its Deck Hand)
     s = do(s, purple, "use deck-hand-1 2")
     assert s.battle is not None and s.battle.extra_strength == {label(purple): 1}
+    assert _score(s, purple, green) == (4, 3)
     # DR-EX-12, -17: Green passes (nothing to use), then Purple passes with its Captain's win
     # bonus unused: two passes in a row end the step, and the bonus never pays
     assert waiting(s) == (purple,) and "use captain 1" in options(s, purple)
@@ -429,13 +441,15 @@ def test_dr_bpvp_04_each_building_at_an_island_a_side_controls_adds_a_cube_for_t
 
 def test_dr_bpvp_05_a_ship_attacked_in_harbor_gets_four_more_cubes() -> None:
     """Both Ships in Harbor: the attacked one drops its Cannon and 4 more, the attacker only its
-    own; the same attack out at sea gives no extra cubes."""
-    for where in (HARBOR, "b1"):
+    own; the same attack out at sea gives no extra cubes. The extra cubes come out of the
+    supply: with 3 cubes left the defender drops 3."""
+    for where, supply in ((HARBOR, 30), ("b1", 30), (HARBOR, 3)):
         s = game(2, seed=f"harbor-{where}")
         seat = _main(s)
         other = 1 - seat
         s = _flag(s, seat)
         _together(s, where, seat, other)
+        s.players[other].cubes = supply
         hand(s, other, "bosun")
         assert f"attack {label(other)}" in options(s, seat)
         s = do(s, seat, f"attack {label(other)}")
@@ -443,7 +457,7 @@ def test_dr_bpvp_05_a_ship_attacked_in_harbor_gets_four_more_cubes() -> None:
         assert s.battle is not None and s.battle.cubes[label(seat)] == 1
         land(s, *["empty"] * 10)
         s = do(s, other, "cubes 1")
-        assert 10 - len(s.tower.script) == (1 + 5 if where == HARBOR else 1 + 1)
+        assert 10 - len(s.tower.script) == 1 + (1 if where != HARBOR else min(5, supply))
 
 
 def test_dr_bpvp_06_07_08_a_defence_card_stays_out_and_fires_on_every_later_turn() -> None:
