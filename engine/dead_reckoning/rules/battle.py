@@ -57,9 +57,10 @@ def cube_options(s: State, seat: int, defending: bool) -> list[Any]:
 
 
 def _defense(s: State, seat: int) -> int:
-    """Defense icons of cards out: Battle cubes only for the attacked player."""
+    """Defense icons of cards out and of Upgrade tiles showing on empty holds (Boarding Nets):
+    Battle cubes only for the attacked player."""
     p = s.players[seat]
-    return sum(card_icons(p, c).defense for c in [*p.played, *p.defence])
+    return sum(card_icons(p, c).defense for c in [*p.played, *p.defence]) + p.ship.hull.icons().defense
 
 
 def play_card(s: State, seat: int, card: str) -> None:

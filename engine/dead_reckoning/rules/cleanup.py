@@ -17,8 +17,13 @@ from engine.dead_reckoning.state import State, label
 
 
 def refill(s: State) -> None:
+    """Every empty space of a face-up board takes its row box's top card (refill_space skips the
+    face-down ones, DR-CLEAN-04). Buried Merchant ships lie under the box and are out of the
+    game (DR-BUY-14): a box down to them counts as empty and the space stays empty (DR-CLEAN-03
+    reading). Each was attacked, so its back has been seen: that is how they are told apart."""
     for pos in s.grid:
-        if s.grid[pos].card is None:
+        box = s.rows[int(pos[1:])]
+        if s.grid[pos].card is None and box and box[-1] not in s.backs_seen:
             before = len(s.rows[int(pos[1:])])
             refill_space(s, pos)
             if len(s.rows[int(pos[1:])]) != before:
@@ -64,6 +69,9 @@ def draw(s: State, seat: int, ev: Events) -> None:
     bonus = discard_draw.draw_bonus_icons([discard_draw.PlayedCard(
         card=c, level_icons=card_faces(p, c)[0].icons, advancements={a: advs[a].icons for a in p.sleeves.get(c, [])},
         sleeved_now=frozenset(s.turn.sleeved)) for c in played])
+    # an Upgrade tile's Draw bonus (Crow's Nest) is face up on the Ship every turn: it counts
+    # like a played one while its hold is empty, as the tile's Sail and Cannon do
+    bonus += p.ship.hull.icons().draw_bonus
     hand_islands = sum(1 for isl in s.islands.values() if ic.controller(isl) == label(seat)
                        and _hand_size(isl.board))
     limit = discard_draw.hand_limit(hand_islands)

@@ -703,3 +703,61 @@ def test_dr_draw_10_cards_played_in_defence_stay_out_until_the_defenders_own_cle
     s = _end_turn(s, other)
     d = s.players[other]
     assert d.defence == [] and "gunner-2" in d.deck.discard
+
+
+def test_dr_icon_20_an_upgrades_draw_bonus_counts_while_its_hold_is_empty() -> None:
+    # Crow's Nest (Advanced tile): a Sail and a Draw bonus, laid on hull space D (a 3-hold)
+    from engine.dead_reckoning.rules import load_unload as lu
+    for loaded, drawn in ((False, 5), (True, 4)):
+        s, seat = _played("icon-20-tile", "captain")
+        p = s.players[seat]
+        p.ship.upgrades["D"] = ["crows-nest"]
+        p.ship.hull = lu.lay_tile(p.ship.hull, "D", defs().upgrades.tiles["crows-nest"])
+        if loaded:
+            p.ship.hull = lu.stow(p.ship.hull, "cargo", {"D": 1})
+        s = resettle(do(s, seat, "end"))
+        assert len(s.players[seat].hand) == drawn, "a loaded hold covers the tile's icons" if loaded else ""
+
+
+def test_dr_icon_12_15_coins_gained_and_lost_in_final_scoring_from_the_sleeves() -> None:
+    # r1-23 (middle): 2 coins at the end; r1-27 (bottom): 1 coin back at the end
+    from engine.dead_reckoning.rules import final_score, scoring
+    s, seat = _start("icon-12")
+    p = s.players[seat]
+    p.sleeves = {"gunner-1": ["r1-23"]}
+    assert scoring.final_scoring(final_score.tally(s))[label(seat)]["end_of_game"] == 2
+    p.sleeves["bosun"] = ["r1-27"]
+    assert scoring.final_scoring(final_score.tally(s))[label(seat)]["end_of_game"] == 2 - 1
+    assert scoring.final_scoring(final_score.tally(s))[label(1 - seat)]["end_of_game"] == 0
+
+
+def test_dr_clean_03_a_buried_merchant_under_an_empty_box_never_comes_back() -> None:
+    for live in (False, True):
+        s, seat = _start(f"clean-03-buried-{live}")
+        s.rows[1] = []
+        s, card = _raid(s, seat)
+        land(s, "empty", "strength-1", "strength-1")           # lost: the Merchant is buried
+        s = do(s, seat, "cubes 1")
+        s = _finish_battle(s)
+        assert s.rows[1] == [card] and s.grid["c1"].card is None
+        fresh = next(c.id for c in defs().advancements.deck(1) if c.kind == "advancement")
+        if live:
+            s.rows[1].append(fresh)                            # one card still in the box, above it
+        s = _end_turn(s, seat, "mercantile")
+        assert s.grid["c1"].card == (fresh if live else None)
+        assert s.rows[1] == [card], "the buried card stays out"
+
+
+def test_dr_icon_21_an_upgrades_defense_cubes_count_for_the_attacked_ship_while_its_hold_is_empty() -> None:
+    # Boarding Nets (Advanced tile on hull space D): a Cannon and 2 Defense cubes
+    from engine.dead_reckoning.rules import load_unload as lu
+    for loaded, most in ((False, 4), (True, 1)):
+        s, seat, other = _flag_battle(f"icon-21-tile-{loaded}", defender_card="crew-1")
+        d = s.players[other]
+        d.ship.upgrades["D"] = ["boarding-nets"]
+        d.ship.hull = lu.lay_tile(d.ship.hull, "D", defs().upgrades.tiles["boarding-nets"])
+        if loaded:
+            d.ship.hull = lu.stow(d.ship.hull, "cargo", {"D": 1})
+        s = do(s, seat, "cubes 1")
+        assert isinstance(top(s), P.ResponsePrompt)
+        assert [o for o in options(s, other) if o.startswith("cubes")][-1] == f"cubes {most}"
