@@ -579,6 +579,21 @@ def _duel(seed: str, attacker_wins: bool, *, damage: tuple[int, int] = (0, 0), h
     return s, seat, other
 
 
+def test_dr_bpvp_13_a_tie_in_strength_goes_to_the_active_player() -> None:
+    """Each side rests its cube on 1 strength: the attacker wins, the defender takes the damage
+    (as Green does in the walkthrough's printed 3 to 3)."""
+    s = game(2, seed="tie")
+    seat = _main(s)
+    other = 1 - seat
+    s = _flag(s, seat)
+    _together(s, "b1", seat, other)
+    hand(s, other)
+    s = do(s, seat, f"attack {label(other)}")
+    land(s, "strength-1", "strength-1")
+    s = do(s, seat, "cubes 1")
+    assert s.players[seat].wins == 1 and s.players[other].ship.damage == 1 and s.players[seat].ship.damage == 0
+
+
 def test_dr_bpvp_14_15_the_loser_takes_one_damage_and_the_winner_puts_a_cube_on_legendary() -> None:
     for attacker_wins in (True, False):
         s0 = game(2, seed=f"outcome-{attacker_wins}")
