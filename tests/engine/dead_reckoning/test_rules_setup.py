@@ -18,7 +18,7 @@ from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.policy import POLICIES
 from engine.dead_reckoning.rules import final_score
-from engine.dead_reckoning.rules.common import card_names, kind_of, on_ship
+from engine.dead_reckoning.rules.common import card_faces, card_names, kind_of, on_ship
 from engine.dead_reckoning.rules.game_end import GameEnd
 from engine.dead_reckoning.rules.island_control import Island
 from engine.dead_reckoning.rules.load_unload import lay_tile
@@ -173,12 +173,8 @@ def test_dr_comp_07_09_every_ship_board_keeps_its_own_damage_and_the_variant_dea
     assert [p.ship.damage for p in s.players] == [0, 0, 0]
     seat = active(s)
     other = s.order[1]
-    s.players[seat].ship.at = s.players[other].ship.at = "b1"
-    s.islands["b1"] = Island(board=s.grid["b1"].board, slots=[], buildings=["garrison"]) \
-        if "b1" not in s.islands else s.islands["b1"]
-    s.islands["b1"].buildings = ["garrison"]
-    s.holders["b1"] = other
-    s.islands["b1"].slots = [label(other)] * len(s.islands["b1"].slots)
+    _mine(s, other, "b1")
+    s.islands["b1"].buildings, s.holders["b1"] = ["garrison"], other
     s.players[seat].ship.at = "a1"
     s.turn.sails_set, s.players[seat].ship.sails = True, 2
     s = do(s, seat, "move b1")                               # an opponent's Garrison: 1 damage entering
@@ -201,6 +197,17 @@ def test_dr_pcomp_01_05_each_seat_starts_with_its_own_kit_and_twelve_sailor_card
         assert p.record.markers() == 0 and defs().achievements.markers_per_player == kit.achievement_markers == 6
         assert set(p.levels) == set(names) and set(p.levels.values()) == {1} and p.sleeves == {}
     assert len({id(p.deck) for p in s.players}) == 4         # four decks, not one shared
+
+
+def test_dr_pcomp_04_a_sailor_card_is_its_level_face_and_the_advancements_in_its_sleeve() -> None:
+    s = game(2, seed="sleeve")
+    p = s.players[0]
+    crew = defs().sailors.sailors["crew"].levels
+    adv = defs().advancements.cards[_advancement(2)]
+    assert card_faces(p, "crew-1") == [crew[0]]              # level 1 showing, nothing sleeved yet
+    p.sleeves["crew-1"] = [adv.id]
+    p.levels["crew-1"] = 2                                   # a level-up turns the Ability card, sleeve and all
+    assert card_faces(p, "crew-1") == [crew[1], adv] and card_faces(p, "crew-2") == [crew[0]]
 
 
 def test_dr_pcomp_02_one_pool_of_cubes_feeds_progress_cubes_influence_and_battle_cubes() -> None:
