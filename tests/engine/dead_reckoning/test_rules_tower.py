@@ -104,8 +104,8 @@ def test_dr_bnp_02_cubes_are_the_cannons_used_and_cards_with_cannons_or_battle_a
     s = game(2, seed="bnp-cannons")
     seat = _main(s)
     _gunners(s, seat, 2, 1)             # gunner-1 has a Cannon; gunner-2 (level 1) and the Bosun neither
-    hand(s, seat, "gunner-1", "gunner-2", "bosun", "captain")
-    s.players[seat].levels.update({"gunner-1": 2, "gunner-2": 1, "captain": 3})   # Captain 3: a Battle ability, no Cannon
+    hand(s, seat, *s.players[seat].hand, "captain")
+    s.players[seat].levels["captain"] = 3                   # a Battle ability, no Cannon
     _at_merchant(s, seat)
     s = do(s, seat, "raid")
     opts = options(s, seat)
@@ -224,6 +224,7 @@ def test_dr_bnp_09_11_the_dealt_backs_win_is_the_outcome_and_counts_for_legendar
     land(s, "strength-2", "strength-1", "strength-1", "empty", "empty")
     s = _finish(do(s, seat, "cubes 1"))                    # 2 against 2: the tie goes to the raider
     assert _coins(s, seat) == 5 and s.players[seat].wins == 1 and s.players[seat].ship.damage == 0
+    assert s.players[seat].record.claims["legendary"].cubes == 1, "a cube on Legendary for the win"
     assert s.grid["c1"].card is None and s.rows[1][0] == card, "not kept by its back: buried"
 
 
@@ -534,8 +535,6 @@ def test_dr_bbld_04_05_09_15_the_owners_ship_and_cards_take_no_part_and_only_the
     s.players[other].defence = ["gunner-2"]                          # and a Battle ability out
     s.players[other].levels["gunner-2"] = 4
     _gunners(s, seat, 3)
-    hand(s, seat, "gunner-1")
-    s.players[seat].levels["gunner-1"] = 3
     s = do(s, seat, "play gunner-1")
     s = do(s, seat, "attack buildings")
     land(s, "damage", "empty", *["strength-1"] * 5)
@@ -581,6 +580,7 @@ def test_dr_bbld_11_12_13_16_a_win_or_a_tie_removes_the_buildings_a_loss_costs_1
         assert isl.buildings == ([] if attacker_wins else ["garrison"])
         assert s.players[seat].ship.damage == (0 if attacker_wins else 1)
         assert s.players[seat].wins == s.players[other].wins == 0, "Building battles never count for Legendary"
+        assert all(s.players[x].record.claims["legendary"].cubes == 0 for x in (seat, other))
         assert ic.controller(isl) == f"p{other + 1}", "the island's control does not change"
         if attacker_wins:
             assert s.building_supply["garrison"] == defs().buildings.buildings["garrison"].count
