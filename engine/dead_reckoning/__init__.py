@@ -1,21 +1,20 @@
 """Dead Reckoning (John D Clair, AEG): card-crafting, exploration, islands and the battle tower.
 2-4 players. Rules: docs/rules-coverage/dead_reckoning.md; the engine plan:
-docs/dead_reckoning-plan.md; component data: docs/dead_reckoning-data.md.
-
-Not registered yet (no `register(...)`): it is registered once it plays end to end on every
-layer (render, Discord), not only in the engine."""
+docs/dead_reckoning-plan.md; component data: docs/dead_reckoning-data.md."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import ActionText, Event, Outcome, Pending, Transition
-from engine.core.help import HelpTopic
+from engine.core import ActionText, Event, Outcome, Pending, Transition, register
+from engine.core.help import HelpTopic, load_help
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import labels, notation, policy
 from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.defs import DATA_DIR
 from engine.dead_reckoning.flow import settle
 from engine.dead_reckoning.rules.apply import apply_action
 from engine.dead_reckoning.rules.common import name
@@ -118,10 +117,15 @@ class DeadReckoning:
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
 
     def help_topics(self) -> dict[str, HelpTopic]:
-        return {}
+        return _help()
 
     def describe(self, s: DRState, seat: int, a: Any) -> ActionText:
         return labels.describe(s, seat, a)
 
 
-GAME = DeadReckoning()
+@cache
+def _help() -> dict[str, HelpTopic]:
+    return load_help(DATA_DIR / "help.toml")
+
+
+GAME = register(DeadReckoning())

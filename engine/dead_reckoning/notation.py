@@ -13,7 +13,7 @@ from engine.dead_reckoning.state import State, label
 
 VERBS = {"play", "use", "load", "unload", "shift", "jettison", "sails", "move", "stop", "buy", "trade", "raid",
          "attack", "fight", "merchant", "end", "cubes", "pass", "slot", "produce", "build", "upgrade", "ship",
-         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply", "take", "goods",
+         "remove", "pirate", "mercantile", "sleeve", "done", "level", "keep", "stow", "island", "supply", "take", "goods", "sail",
          *(str(n) for n in range(1, 26))}    # amounts are bare numbers
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
