@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.errors import IllegalActionError
 from engine.dead_reckoning import prompts as P
-from engine.dead_reckoning.rules.common import cannons
+from engine.dead_reckoning.defs import defs
+from engine.dead_reckoning.rules.common import cannons, card_icons
+from engine.dead_reckoning.rules.final_score import tally
+from engine.dead_reckoning.rules.island_control import arrows_at
+from engine.dead_reckoning.rules.load_unload import lay_tile
+from engine.dead_reckoning.rules.scoring import upgrade_coins
 from engine.dead_reckoning.rules.setup import reveal
 from engine.dead_reckoning.state import HARBOR, State, label
 from tests.engine.dead_reckoning.scenario_helpers import (
@@ -217,7 +223,6 @@ def _spaces(s: State, seat: int) -> set[str]:
 
 
 def test_dr_bosun_02_from_level_2_the_bosun_shows_one_wheel() -> None:
-    from engine.dead_reckoning.rules.common import card_icons
     s, seat = _ready("bosun-wheel")
     p = s.players[seat]
     wheels = []
@@ -294,8 +299,6 @@ def test_dr_abd_28_29_a_tile_goes_on_a_blank_space_and_covers_one_only_when_none
 
 
 def test_dr_abd_30_covered_tiles_stay_aboard_score_and_count_for_elite_vessel() -> None:
-    from engine.dead_reckoning.rules.final_score import tally
-    from engine.dead_reckoning.rules.scoring import upgrade_coins
     s, seat = _ready("upgrade-covered")
     s = _played(s, seat, "bosun", 4)
     for tile, space, tier in (("swivel-gun", "b", 2), ("topsail", "c", 2), ("cargo-hold", "b", 2)):
@@ -378,7 +381,6 @@ def test_dr_bosun_05_abd_32_an_upgrade_works_on_the_turn_it_is_taken() -> None:
 # ---- Captain, Wheels, Cannons and Battle abilities ----
 def _merchant_here(s: State, seat: int, cubes: int = 2) -> str:
     """A row-1 Merchant ship carrying its own printed back, on a board with the seat's Ship."""
-    from engine.dead_reckoning.defs import defs
     card = next(c.id for c in defs().advancements.deck(1)
                 if c.kind == "merchant" and c.back is not None and c.back.cubes == cubes)
     s.grid["c1"].card = card
@@ -396,7 +398,6 @@ def _finish_battle(s: State) -> State:
 
 
 def test_dr_capt_01_02_level_1_gives_a_sail_and_level_2_a_flag_and_a_wheel_instead() -> None:
-    from engine.dead_reckoning.rules.common import card_icons
     sails, attacks, wheels = [], [], []
     for level in (1, 2):
         s, seat = _ready(f"captain-{level}")
@@ -517,7 +518,6 @@ def test_dr_abd_25_an_ability_built_on_cannons_counts_those_of_its_own_card() ->
 
 
 def test_dr_abd_26_a_battle_ability_is_used_only_in_a_battle() -> None:
-    from engine.core.errors import IllegalActionError
     s, seat = _ready("battle-only")
     s = _played(s, seat, "gunner-1", 3)
     assert _uses(s, seat, "gunner-1") == ["use gunner-1 1"]
@@ -695,8 +695,6 @@ def _produces(s: State, seat: int) -> list[str]:
 
 def _printed(s: State, at: str) -> tuple[int, int]:
     """What the island's board prints plus one cargo per open-sea arrow at it."""
-    from engine.dead_reckoning.defs import defs
-    from engine.dead_reckoning.rules.island_control import arrows_at
     base = defs().ocean.boards[s.islands[at].board].production
     assert base is not None
     arrows = arrows_at({pos: sp.board for pos, sp in s.grid.items() if sp.face_up}, at)
@@ -751,3 +749,28 @@ def test_dr_abd_32_33_each_tile_adds_its_cannons_sails_or_hold_at_once(
     s = do(_bosun_upgrade(s, seat, tier), seat, f"upgrade {tile} b")
     hull = s.players[seat].ship.hull
     assert (cannons(s, seat), hull.sails(), hull.capacity()) == (before[0] + cannon, before[1] + sail, before[2] + hold)
+
+
+def test_dr_abd_33_crows_nest_draws_one_more_and_boarding_nets_defend_with_two_cubes() -> None:
+    drawn = []
+    for tile in ("topsail", "crows-nest"):
+        s, seat = _ready("tile-draw")
+        hand(s, seat, "bosun")
+        s.players[seat].levels["bosun"] = 4
+        s = do(s, seat, "play bosun")
+        s = do(_bosun_upgrade(s, seat, 2 if tile == "topsail" else 3), seat, f"upgrade {tile} b")
+        s = do(s, seat, "end")                                  # an empty hand draws 4, one more with the Nest
+        drawn.append(len(s.players[seat].hand))
+    assert drawn == [4, 5]
+    most = []
+    for tile in ("swivel-gun", "boarding-nets"):
+        s, seat = _ready("tile-defence")
+        other = 1 - seat
+        s.players[other].ship.upgrades = {"B": [tile]}
+        s.players[other].ship.hull = lay_tile(s.players[other].ship.hull, "B", defs().upgrades.tiles[tile])
+        s = _played(s, seat, "captain", 2)
+        s = do(s, seat, f"attack p{other + 1}")
+        s = do(s, seat, "cubes 1")
+        assert isinstance(top(s), P.ResponsePrompt)
+        most.append(max(int(o.split()[1]) for o in options(s, other) if o.startswith("cubes ")))
+    assert most == [2, 4], "the printed Cannon and the tile's, and the Nets' 2 Defense cubes when attacked"
