@@ -16,6 +16,7 @@ from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.effect import Effect
 from engine.dead_reckoning.rules.common import card_faces, card_icons, card_names, kind_of
 from engine.dead_reckoning.state import HARBOR, State, label
+from engine.dead_reckoning.view import build_view
 from tests.engine.dead_reckoning.scenario_helpers import (
     active,
     cargo_aboard,
@@ -203,7 +204,7 @@ ISLANDS = "icon-13"      # a seed whose row 1 shows three islands, a1, b1 and c1
 
 
 def test_dr_icon_13_19_produce_targets_different_islands_and_yields_what_each_prints() -> None:
-    # Purser level 2: produce on up to 2 different islands
+    # Purser level 2 produces on two islands, never the same one twice
     s, seat = _played(ISLANDS, "purser", level=2)
     assert sorted(s.islands) == ["a1", "b1", "c1"]
     before = {at: (isl.cargo, isl.coins) for at, isl in s.islands.items()}
@@ -519,6 +520,8 @@ def test_dr_abil_01_02_play_01_an_ability_is_optional_once_a_turn_now_or_later_i
     hand(s, seat, "crew-1", "crew-2")
     s = do(s, seat, "play crew-1")
     assert s.players[seat].played == ["crew-1"] and "use crew-1 1" in options(s, seat), "usable at once"
+    seen = build_view(s, 1 - seat, None).players[seat]
+    assert [c.card for c in seen.played] == ["crew-1"] and seen.hand is None and seen.hand_size == 1, "face up"
     s = do(s, seat, "sails")
     s = do(s, seat, "play crew-2")
     assert "use crew-1 1" in options(s, seat), "or later in the turn"
@@ -761,3 +764,14 @@ def test_dr_icon_21_an_upgrades_defense_cubes_count_for_the_attacked_ship_while_
         s = do(s, seat, "cubes 1")
         assert isinstance(top(s), P.ResponsePrompt)
         assert [o for o in options(s, other) if o.startswith("cubes")][-1] == f"cubes {most}"
+
+
+def test_no_rulebook_sentence_is_copied() -> None:
+    from pathlib import Path
+
+    from engine.dead_reckoning.rules import cleanup, effects
+    from tests.engine.help_checks import copied, windows, words
+    from tests.shared_docs import shared_text
+    rulebook = windows(words(shared_text("rules", "dead_reckoning.txt")))
+    for path in (Path(cleanup.__file__), Path(effects.__file__), Path(__file__)):
+        assert not copied(path.read_text(encoding="utf-8"), rulebook), path.name
