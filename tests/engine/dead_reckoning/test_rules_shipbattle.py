@@ -141,7 +141,7 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
     s = do(s, purple, "play deck-hand-1")
     assert _most(s, purple) == 6 and _refused(s, purple, "cubes 7")
     s = do(s, purple, "cubes 6")
-    # DR-EX-03: Green answers on its own seat with a level-2 Gunner and a level-1 Crew: 3 Cannons
+    # DR-EX-03: Green answers on its own seat: Gunner at level 2, Crew at level 1, 3 Cannons in all
     assert waiting(s) == (green,) and isinstance(top(s), P.ResponsePrompt)
     assert _most(s, green) == 1, "Green's printed Ship Cannon alone (DR-BPVP-09)"
     assert _default(s, green) == "cubes 1" and _refused(s, purple, "cubes 1")
@@ -149,6 +149,7 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
     s = do(s, green, "play crew-1")
     assert _most(s, green) == 3
     g = label(green)
+    # the last three landings are Purple's drop 2: a knock of a green cube, then its two cubes
     land(s, "strength-2", "coin-2", "coin-2", "coin-1", "cargo-2", "either-1",   # purple's 6
          "strength-2", "damage", "empty",                                       # green's 3
          "exploding", "coin-1", "strength-1", "exploding", "strength-2", "empty",   # Green's drop 2
