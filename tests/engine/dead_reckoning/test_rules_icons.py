@@ -672,6 +672,7 @@ def test_dr_mode_01_02_03_04_mercantile_by_default_pirate_only_away_from_the_har
     # away from the Harbor: either mode, and a Pirate may go back to Mercantile
     s, seat = _start("mode-away")
     s.players[seat].ship.at = "b1"
+    assert "pirate" not in options(s, seat), "the flag goes up in Cleanup, not in the Main phase"
     s = do(s, seat, "end")
     assert isinstance(top(s), P.ModePrompt) and sorted(options(s, seat)) == ["mercantile", "pirate"]
     s = do(s, seat, "pirate")
