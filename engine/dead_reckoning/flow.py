@@ -16,7 +16,6 @@ from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.rules import claims, cleanup, pirate_mode
 from engine.dead_reckoning.rules.effects import resolve_effects
 from engine.dead_reckoning.rules.final_score import score
-from engine.dead_reckoning.rules.legal import legal_actions
 from engine.dead_reckoning.rules.main_phase import level_options
 from engine.dead_reckoning.state import HARBOR, Phase, State, Turn
 
@@ -108,7 +107,7 @@ def _before_each_step(s: State, ev: Events) -> None:
         if not isinstance(top, SELF_CLOSING):
             break
         seat = top.seats[0]
-        legal = legal_actions(s, seat)
+        legal = top.legal(s, seat)         # its own options: rearranging beside it keeps nothing open
         if legal and legal != [A.Done()]:
             break
         s.stack.pop()

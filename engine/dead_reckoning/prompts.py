@@ -1,7 +1,9 @@
 """Dead Reckoning prompts: the decisions the game waits on, one small typed model each, a union
 discriminated on `kind` (engine.core.prompts). Open prompts sit on `State.stack`, the current one
 last. The rules behind the options live in rules/ (imported inside `legal`, since the rule modules
-push these prompts). `anytime` prompts also offer rearranging and jettisoning (rules/legal.py)."""
+push these prompts). `anytime` prompts also offer rearranging and jettisoning (rules/legal.py):
+every decision of the seat's own turn and its answer to an attack, except those in the middle of
+another choice (an amount, a payment, a split gain, making room) and those after a battle has begun."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
@@ -36,6 +38,7 @@ class TokenPrompt(DRPrompt):
 class LevelPrompt(DRPrompt):
     kind: Literal["level"] = "level"
     text: ClassVar[str] = "level up a card"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.dead_reckoning.rules.main_phase import level_options
@@ -68,6 +71,7 @@ class SailsPrompt(DRPrompt):
     Sails now or keep the ability for its other option."""
     kind: Literal["sails"] = "sails"
     text: ClassVar[str] = "choose Sail options"
+    anytime: ClassVar[bool] = True
     queue: list[tuple[str, int]]             # (card, its either-or Sail ability) still to decide
     taken: list[tuple[str, int]] = []
 
@@ -80,6 +84,7 @@ class SailsPrompt(DRPrompt):
 class MovingPrompt(DRPrompt):
     kind: Literal["moving"] = "moving"
     text: ClassVar[str] = "move the Ship"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.dead_reckoning.rules.move_ship import moving_options
@@ -89,6 +94,7 @@ class MovingPrompt(DRPrompt):
 class PirateOrderPrompt(DRPrompt):
     kind: Literal["pirate-order"] = "pirate-order"
     text: ClassVar[str] = "choose which Pirate to fight first"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         return [action(A.Fight, target=t) for t in s.turn.pirate_queue]
@@ -98,6 +104,7 @@ class InfluencePrompt(DRPrompt):
     """Place the cubes of one Influence ability, one at a time, all of them (DR-ABD-06)."""
     kind: Literal["influence"] = "influence"
     text: ClassVar[str] = "place Influence cubes"
+    anytime: ClassVar[bool] = True
     at: str
     left: int
     overrides_forts: bool = False
@@ -117,6 +124,7 @@ class InfluencePrompt(DRPrompt):
 class ProducePrompt(DRPrompt):
     kind: Literal["produce"] = "produce"
     text: ClassVar[str] = "choose islands to produce on"
+    anytime: ClassVar[bool] = True
     left: int
     done: list[str] = []
     bonus_cargo: int = 0
@@ -132,6 +140,7 @@ class ProducePrompt(DRPrompt):
 class BuildPrompt(DRPrompt):
     kind: Literal["build"] = "build"
     text: ClassVar[str] = "construct Buildings"
+    anytime: ClassVar[bool] = True
     left: int
     only: str | None = None
 
@@ -143,6 +152,7 @@ class BuildPrompt(DRPrompt):
 class UpgradePrompt(DRPrompt):
     kind: Literal["upgrade"] = "upgrade"
     text: ClassVar[str] = "choose a Ship Upgrade"
+    anytime: ClassVar[bool] = True
     tier: str
 
     def legal(self, s: State, seat: int) -> list[Any]:
@@ -265,6 +275,7 @@ class PlunderPrompt(DRPrompt):
 class ModePrompt(DRPrompt):
     kind: Literal["mode"] = "mode"
     text: ClassVar[str] = "choose Pirate or Mercantile mode"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         return [action(A.SetMode, mode="mercantile"), action(A.SetMode, mode="pirate")]
@@ -273,6 +284,7 @@ class ModePrompt(DRPrompt):
 class SleevePrompt(DRPrompt):
     kind: Literal["sleeve"] = "sleeve"
     text: ClassVar[str] = "sleeve Advancements"
+    anytime: ClassVar[bool] = True
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.dead_reckoning.rules.cleanup import sleeve_options

@@ -8,6 +8,7 @@ from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.rules.goods import rearrange_options
+from engine.dead_reckoning.rules.pirate_mode import blockade_bars
 from engine.dead_reckoning.state import State
 
 # A main menu longer than one panel is split: these groups fold into one entry each, in order.
@@ -51,7 +52,10 @@ def legal_actions(s: State, seat: int) -> list[Any]:
     top = s.stack[-1]
     if seat not in top.seats:
         return side_level(s, seat)
-    out: list[Any] = top.legal(s, seat)
+    out: list[Any] = [a for a in top.legal(s, seat) if not blockade_bars(s, seat, a)]
+    if isinstance(top, P.MainPrompt):
+        return fold(out + rearrange_options(s, seat))
     if top.anytime:
-        out += rearrange_options(s, seat)
-    return fold(out) if isinstance(top, P.MainPrompt) else out
+        # beside another question only as many as one panel holds; the main menu offers them all
+        out += rearrange_options(s, seat)[:max(0, P.MAX_OPTIONS - len(out))]
+    return out

@@ -4,7 +4,10 @@ island blockades it for the rest of the turn, and a Ship that starts its turn on
 board is blockaded at once but may fight it without a flag (DR-PMOVE, DR-MODE, DR-PIR)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.flow import Events
+from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.rules import battle
 from engine.dead_reckoning.rules import island_control as ic
@@ -28,6 +31,12 @@ def start_of_turn(s: State, seat: int) -> None:
     at = s.players[seat].ship.at
     if s.turn.pirates_met and at in s.islands:
         s.turn.blockaded.append(at)
+
+
+def blockade_bars(s: State, seat: int, a: Any) -> bool:
+    """Taking a cube back from a blockaded island (short of cubes) is removing an Influence cube
+    there, which the blockade bars the active seat as much as placing one (DR-PIR-04)."""
+    return isinstance(a, A.Take) and seat == s.turn.seat and a.at in s.turn.blockaded
 
 
 def met_pirates(s: State, seat: int) -> list[int]:
