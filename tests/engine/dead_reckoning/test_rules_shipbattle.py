@@ -59,7 +59,8 @@ def _score(s: State, attacker: int, defender: int) -> tuple[int, int]:
     b = s.battle
     assert b is not None
     t = tally(b.board)
-    return tuple(t[label(x)].strength + b.extra_strength.get(label(x), 0) for x in (attacker, defender))  # type: ignore[return-value]
+    a, d = (t[label(x)].strength + b.extra_strength.get(label(x), 0) for x in (attacker, defender))
+    return a, d
 
 
 def _most(s: State, seat: int) -> int:
@@ -188,7 +189,7 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
                                                          green: {"coin": 1, "cargo": 0, "either": 1}}
     for n in ["stow coin a"] * 4 + ["stow coin d", "stow cargo d", "stow cargo d"]:
         s = do(s, purple, n)
-    assert waiting(s) == (green,) and _refused(s, purple, "stow coin a")
+    assert waiting(s) == (green,) and _refused(s, purple, "stow coin a") and _default(s, green) == "stow coin a"
     s = do(s, green, "stow coin a")
     assert "stow cargo a" in options(s, green), "the piece of Green's choice may be cargo or a coin"
     s = do(s, green, "stow coin a")
