@@ -80,6 +80,12 @@ def _card(s: State, seat: int, c: str) -> CardView:
     return CardView(card=c, level=p.levels.get(c, 1), sleeve=list(p.sleeves.get(c, [])))
 
 
+def _row(s: State, box: list[str]) -> RowView:
+    """A row box as everyone sees it; buried cards under it are out of the game (DR-BUY-14)."""
+    left = [c for c in box if c not in s.backs_seen]
+    return RowView(size=len(left), top=left[-1] if left else None)
+
+
 def build_view(s: State, viewer: int | None, pending: Pending | None) -> DeadReckoningView:
     players = []
     for i, p in enumerate(s.players):
@@ -96,7 +102,7 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> DeadRec
     return DeadReckoningView(
         viewer=viewer, players=players, order=list(s.order),
         grid={pos: SpaceView(board=sp.board if sp.face_up else None, card=sp.card) for pos, sp in s.grid.items()},
-        islands=s.islands, rows={r: RowView(size=len(box), top=box[-1] if box else None) for r, box in s.rows.items()},
+        islands=s.islands, rows={r: _row(s, box) for r, box in s.rows.items()},
         upgrade_supply=s.upgrade_supply, building_supply=s.building_supply, turn=s.turn, battle=s.battle,
         waiting=pending, prompt=top.kind if top is not None else None, final=s.final, winners=s.winners,
         log_tail=list(s.log_tail))

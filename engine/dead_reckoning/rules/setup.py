@@ -73,7 +73,10 @@ def reveal(s: State, pos: str) -> None:
 
 
 def refill_space(s: State, pos: str) -> None:
+    """The box's top card onto an empty space. Buried cards lie under the box and are out for the
+    rest of the game (DR-BUY-14): a box down to them is empty. Only a raided Merchant is ever
+    buried, so a card whose back was shown and is in a box is a buried one."""
     space = s.grid[pos]
     box = s.rows[int(pos[1:])]
-    if space.face_up and space.card is None and box:
+    if space.face_up and space.card is None and box and box[-1] not in s.backs_seen:
         space.card = box.pop()

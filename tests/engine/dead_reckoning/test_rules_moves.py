@@ -523,6 +523,31 @@ def test_dr_buy_12_16_a_merchants_back_gives_its_cubes_and_a_win_keeps_the_card_
         assert (p.aside == [ship]) == keeps and (s.rows[1][0] == ship) != keeps, "kept, or buried"
 
 
+def test_dr_buy_14_a_buried_merchant_never_comes_back_out_of_its_box_not_even_by_exploring() -> None:
+    from engine.dead_reckoning.rules.setup import reveal
+    for fresh_left in (True, False):
+        s = game(2, seed=f"buried-{fresh_left}")
+        seat = _main(s)
+        ship = _merchant(False, row=2)
+        s.rows[2] = [c for c in s.rows[2] if c != ship]
+        reveal(s, "a2")
+        _at(s, seat, "a2", ship)
+        s = do(s, seat, "raid")
+        land(s, *["empty"] * (1 + defs().advancements.cards[ship].back.cubes))   # type: ignore[union-attr]
+        s = do(s, seat, "cubes 1")
+        s = _battle_to_end(s)
+        assert s.rows[2][0] == ship and s.grid["a2"].card is None, "lost: buried under row 2's box"
+        fresh = s.rows[2][-1]
+        s.rows[2] = [ship, fresh] if fresh_left else [ship]    # the box drawn down to the buried card
+        row = GAME.view(s, None).rows[2]
+        assert (row.size, row.top) == ((1, fresh) if fresh_left else (0, None)), "the buried card is not in play"
+        _sailing(s, seat, 1)
+        s = do(s, seat, "move b2")
+        s = do(s, seat, "stop")
+        assert s.grid["b2"].face_up and s.grid["b2"].card == (fresh if fresh_left else None)
+        assert s.rows[2] == [ship]
+
+
 # ---- Rearranging and jettisoning ---------------------------------------------------------------
 def _goods(opts: list[str]) -> set[str]:
     return {o for o in opts if o.startswith(("shift", "jettison"))}
