@@ -127,11 +127,13 @@ def respond(s: State, seat: int, n: int, ev: Events) -> None:
 
 
 def _supply(s: State) -> dict[str, int]:
+    """Cubes each side still has for an exploding shot's extra: its supply less every cube out in
+    this battle (those set, or once dropped all on the board: extras and abilities' drops too)."""
     b = s.battle
     assert b is not None
     out = {BLACK: BLACK_SUPPLY}
     for i, p in enumerate(s.players):
-        out[label(i)] = max(0, p.cubes - b.cubes.get(label(i), 0))
+        out[label(i)] = max(0, p.cubes - max(b.cubes.get(label(i), 0), b.board.total(label(i))))
     return out
 
 
@@ -211,7 +213,9 @@ def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
     for v in opt.effects:
         n = v.n * (getattr(icons, v.per) if v.per in ("wheel", "cannon", "sail") else 1)
         if v.do == "drop":
-            result = tower.drop(s.rng, {me: n}, s.tower, board=b.board, supply=_supply(s))
+            left = _supply(s)
+            left[me] = max(0, left[me] - n)          # the cubes dropped now leave the supply too
+            result = tower.drop(s.rng, {me: n}, s.tower, board=b.board, supply=left)
             b.board, s.tower = result.board, result.tower
             s.reveals += 1
         elif v.do == "explode":
