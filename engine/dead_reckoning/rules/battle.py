@@ -214,7 +214,8 @@ def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
         n = v.n * (getattr(icons, v.per) if v.per in ("wheel", "cannon", "sail") else 1)
         if v.do == "drop":
             left = _supply(s)
-            left[me] = max(0, left[me] - n)          # the cubes dropped now leave the supply too
+            n = min(n, left[me])                     # no more than the supply holds (none conjured)
+            left[me] -= n                            # the cubes dropped now leave the supply too
             result = tower.drop(s.rng, {me: n}, s.tower, board=b.board, supply=left)
             b.board, s.tower = result.board, result.tower
             s.reveals += 1

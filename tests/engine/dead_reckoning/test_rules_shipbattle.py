@@ -757,7 +757,13 @@ def test_dr_bpvp_06_a_defence_cards_attack_flag_serves_on_its_owners_next_turn()
 
 def test_dr_bat_05_cubes_out_in_the_tower_are_not_in_the_supply_for_a_later_extra() -> None:
     """3 cubes in the supply: 1 set explodes and takes an extra (2 out), an ability drops the 3rd,
-    which explodes with no extra left: 3 cubes on the board, never a 4th (DR-TOW-07 in battle)."""
+    which explodes with no extra left: 3 cubes on the board, never a 4th (DR-TOW-07 in battle).
+    With 2 in the supply the ability finds none left to drop."""
+    for supply in (3, 2):
+        _short(supply)
+
+
+def _short(supply: int) -> None:
     s = game(2, seed="short")
     seat = _main(s)
     other = 1 - seat
@@ -765,7 +771,7 @@ def test_dr_bat_05_cubes_out_in_the_tower_are_not_in_the_supply_for_a_later_extr
     s.players[seat].levels["captain"] = 2
     s.players[seat].sleeves["captain"] = ["r1-20"]           # Extra Shot: drop 1
     s = do(s, seat, "play captain")
-    s.players[seat].cubes = 3
+    s.players[seat].cubes = supply
     _together(s, "b1", seat, other)
     hand(s, other)
     s = do(s, seat, f"attack {label(other)}")
@@ -774,5 +780,6 @@ def test_dr_bat_05_cubes_out_in_the_tower_are_not_in_the_supply_for_a_later_extr
     s = do(s, seat, "cubes 1")
     assert s.battle is not None and s.battle.board.total(label(seat)) == 2
     s = do(s, seat, "use captain 1")
-    assert s.battle is None and s.tower.script == ["strength-1"], "the last landing was not needed"
-    assert s.players[seat].cubes == 3 - s.players[seat].record.claims["legendary"].cubes
+    left = ["strength-1"] if supply == 3 else ["exploding", "empty", "strength-1"]
+    assert s.battle is None and s.tower.script == left, "the landings not needed stay scripted"
+    assert s.players[seat].cubes == supply - s.players[seat].record.claims["legendary"].cubes
