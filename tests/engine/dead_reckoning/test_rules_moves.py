@@ -435,8 +435,10 @@ def test_dr_buy_03_09_a_merchants_back_stays_hidden_and_a_trade_never_shows_it()
     ship = _merchant(False)
     _at(s, seat, "b1", ship)
     cargo_aboard(s, seat, _cost(ship))
-    view = GAME.view(s, seat).model_dump()
-    assert "merchant_backs" not in view and "back" not in str(view), "no back in any view"
+    other_back = _merchant(True)
+    dealt_otherwise = s.model_copy(update={"merchant_backs": {**s.merchant_backs, ship: other_back}})
+    for viewer in (seat, 1 - seat, None):
+        assert GAME.view(s, viewer) == GAME.view(dealt_otherwise, viewer), "no view tells the back"
     before = s.reveals
     s = do(s, seat, "trade")
     p = s.players[seat]
