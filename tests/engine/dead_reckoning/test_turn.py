@@ -3,7 +3,7 @@ a turn's start (the plan's fallback, no core change), movement and the one explo
 buying, a Merchant raid and a ship battle through a scripted tower, sinking, and the Cleanup."""
 from __future__ import annotations
 
-from engine.core import act_text
+from engine.core import act_text, side_decisions
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
@@ -73,13 +73,13 @@ def test_dr_level_02_a_seat_may_level_between_its_turns_without_blocking_anyone(
     while active(s) == first:
         s = do(s, first, options(s, first)[0])
     second = active(s)
-    assert GAME.side_decisions(s) == {first: "level up a card"} and waiting(s) == (second,)
+    assert side_decisions(GAME, s) == {first: "level up a card"} and waiting(s) == (second,)
     card = s.players[first].hand[0]
     assert f"level {card}" in options(s, first) and GAME.default_action(s, first) in GAME.legal_actions(s, first)
     step = act_text(GAME, s, first, f"level {card}")
     assert all(e.visible_to == frozenset({first}) for e in step.events if card in e.text), "which card stays private"
     s = step.state
-    assert s.players[first].levels[card] == 2 and GAME.side_decisions(s) == {} and waiting(s) == (second,)
+    assert s.players[first].levels[card] == 2 and side_decisions(GAME, s) == {} and waiting(s) == (second,)
     s = do(s, second, "end")
     while active(s) == second:
         s = do(s, second, options(s, second)[0])
