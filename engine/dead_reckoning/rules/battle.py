@@ -25,7 +25,6 @@ from engine.dead_reckoning.rules.merchants import back_of
 from engine.dead_reckoning.state import HARBOR, Battle, State, label
 
 BLACK = "black"
-BLACK_SUPPLY = 99                   # a non-player's cubes never run short
 MAX_CUBES = P.MAX_OPTIONS - 2       # room on the cube prompt for a card or two
 
 
@@ -131,10 +130,9 @@ def _supply(s: State) -> dict[str, int]:
     this battle (those set, or once dropped all on the board: extras and abilities' drops too)."""
     b = s.battle
     assert b is not None
-    out = {BLACK: BLACK_SUPPLY}
-    for i, p in enumerate(s.players):
-        out[label(i)] = max(0, p.cubes - max(b.cubes.get(label(i), 0), b.board.total(label(i))))
-    return out
+    have = {label(i): p.cubes for i, p in enumerate(s.players)}
+    have[BLACK] = defs().supply.black_cubes          # 20 in the box, a hard limit (DR-COMP-05 reading)
+    return {side: max(0, n - max(b.cubes.get(side, 0), b.board.total(side))) for side, n in have.items()}
 
 
 def _drop(s: State, ev: Events) -> None:
@@ -220,6 +218,7 @@ def use(s: State, seat: int, a: A.Use, ev: Events) -> None:
             b.board, s.tower = result.board, result.tower
             s.reveals += 1
         elif v.do == "explode":
+            n = min(n, _supply(s)[me])               # an exploding shot is a cube from the supply
             b.board.add(me, tower.tower_defs().exploding, n)
             result = tower.drop(s.rng, {me: 0}, s.tower, board=b.board, supply=_supply(s))
             b.board, s.tower = result.board, result.tower

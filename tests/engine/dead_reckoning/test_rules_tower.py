@@ -601,3 +601,21 @@ def test_dr_bbld_09_11_the_attackers_win_bonus_used_against_buildings_pays_only_
         s = _finish(do(s, seat, "use bosun 2"))
         assert s.islands[at].buildings == ([] if attacker_wins else ["garrison"])
         assert _coins(s, seat) == (2 if attacker_wins else 0)
+
+
+def test_dr_comp_05_the_twenty_black_cubes_are_a_hard_limit_for_exploding_shots() -> None:
+    """A 2-cube Merchant whose cubes keep exploding doubles them round by round (2, 4, 8, 16): the
+    fourth round has only 4 black cubes left in the box for its 16 extras, so the raid holds all
+    20 and no more (the Gunner's Battle ability keeps the battle open to look at the board)."""
+    assert defs().supply.black_cubes == 20
+    s = game(2, seed="comp-05")
+    seat = _main(s)
+    _gunners(s, seat, 3)
+    _at_merchant(s, seat, cubes=2)
+    s = do(s, seat, "play gunner-1")
+    s = do(s, seat, "raid")
+    land(s, "empty", "exploding", "exploding", *["exploding"] * (4 + 8 + 16), *["empty"] * 32)   # yours, then black
+    s = do(s, seat, "cubes 1")
+    assert isinstance(top(s), P.AbilityPrompt) and s.battle is not None
+    assert s.battle.board.total("black") == 20, "16 cubes dropped again with 4 extras, not 16"
+    assert s.tower.script == ["empty"] * 12
