@@ -2,8 +2,9 @@
 games inserted directly (for the memory and startup benchmarks).
 
 Benchmarks of one game (render, engine) run once per registered game; those that measure the
-store and the service (commit, throughput, memory, ready) use `REFERENCE`, the first game by id:
-they time what the store does with a state, which does not depend on the rules."""
+store and the service (commit, throughput, memory, ready) use `GAME`, the reference game: the one
+whose class sets `bench_reference` (the first game by id if none does). They time what the store
+does with a state, so they keep one game as others are added, and their figures stay comparable."""
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ from engine.core.policy import Policy, get_policy
 from store import Store
 from table import TableService
 
-GAME = all_games()[0]
+GAME = next((g for g in all_games() if getattr(g, "bench_reference", False)), all_games()[0])
 GAME_ID = GAME.id
 SEATS = max(GAME.min_players, min(4, GAME.max_players))
 

@@ -47,6 +47,9 @@ class PirateChest:
     title: ClassVar[str] = "Pirate Chest"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    # The game the store and service benchmarks run on (bench/games.py): the first one built, so
+    # their figures stay comparable as games are added.
+    bench_reference: ClassVar[bool] = True
     Options: ClassVar[type[BaseModel]] = PirateChestOptions
     State: ClassVar[type[PCState]] = PCState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES

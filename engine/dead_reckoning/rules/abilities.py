@@ -54,7 +54,7 @@ def icons_of(s: State, seat: int, source: str, face: Face) -> Any:
 
 # ---- paying (rules/gain_and_spend.py) ----
 def _home(p: Player) -> gs.Home:
-    return gs.Home(dock=p.dock, chest=p.chest)
+    return gs.Home.model_construct(dock=p.dock, chest=p.chest)   # checked values, listed often
 
 
 def can_pay(p: Player, cost: list[Pay]) -> bool:
@@ -289,7 +289,7 @@ def site(s: State, at: str) -> bld.Site:
     """An island's Buildings as rules/buildings.py sees them."""
     isl = s.islands[at]
     owner = ic.controller(isl)
-    return bld.Site(kinds=frozenset(isl.buildings), controller=None if owner is None else int(owner[1:]) - 1,
+    return bld.Site.model_construct(kinds=frozenset(isl.buildings), controller=None if owner is None else int(owner[1:]) - 1,
                     holder=s.holders.get(at))
 
 

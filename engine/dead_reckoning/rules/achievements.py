@@ -147,7 +147,7 @@ def check(record: Record, facts: Facts, players: int, own_turn: bool) -> Checked
         if aid == "capitalist" and met and not old.waiting:
             announce.append(aid)
         supply += old.cubes - cubes
-        claims[aid] = Claim(cubes=cubes, waiting=waiting and not marker, marker=marker)
+        claims[aid] = Claim.model_construct(cubes=cubes, waiting=waiting and not marker, marker=marker)
     return Checked(record=Record(claims=claims), placed=placed, supply=supply, announce=announce)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.errors import IllegalActionError
 from engine.core.flow import Events
 from engine.core.types import Event
 from engine.dead_reckoning import actions as A
@@ -305,9 +304,7 @@ ANYTIME: dict[type, Callable[[State, int, Any], None]] = {A.Shift: goods.start_m
 
 
 def apply_action(s: State, seat: int, a: Any, ev: Events) -> None:
-    from engine.dead_reckoning.rules.legal import legal_actions
-    if a not in legal_actions(s, seat):
-        raise IllegalActionError(f"that is not one of {name(seat)}'s options now")
+    """`a` is one of the seat's legal actions: engine.core.act checked it (the Game contract)."""
     top = s.stack[-1]
     if seat not in top.seats:              # the level-up between turns (a side decision)
         level(s, seat, a.card, ev)

@@ -99,7 +99,8 @@ class Ship(Strict):
         return Ship(spaces=(spaces[0], spaces[1], spaces[2], spaces[3]))
 
     def carried(self) -> Goods:
-        return Goods(cargo=sum(s.goods.cargo for s in self.spaces), coin=sum(s.goods.coin for s in self.spaces))
+        # sums of checked goods: built without validating again (this runs for every option listed)
+        return Goods.model_construct(cargo=sum(s.goods.cargo for s in self.spaces), coin=sum(s.goods.coin for s in self.spaces))
 
     def capacity(self) -> int:
         return sum(s.hold for s in self.spaces)
