@@ -1,0 +1,1 @@
+"""One module per rulebook section (docs/merchants_marauders-plan.md says which builds which rule)."""
