@@ -14,6 +14,7 @@ OPEN_SEA: Zone = "caribbean_sea"            # the one zone with no port
 Nation = Literal["spain", "england", "france", "netherlands"]
 Good = Literal["sugar", "rum", "tobacco", "cotton", "textiles", "coffee", "spices", "timber"]
 HitLocation = Literal["hull", "masts", "crew", "cannons", "cargo"]
+RaidIcon = Literal["hull", "masts", "crew", "cannons", "cargo", "escape", "blank"]  # a cargo card's raid icon
 Bearing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]    # clockwise from north
 ShipType = Literal["sloop", "flute", "brig", "frigate", "galleon", "man_o_war", "treasure_galleon"]
 Weapon = Literal["chain_shot", "grapeshot", "boarding_hooks",            # base game
@@ -28,6 +29,7 @@ PORTS: tuple[Zone, ...] = tuple(z for z in ZONES if z != OPEN_SEA)
 NATIONS: tuple[Nation, ...] = get_args(Nation)
 GOODS: tuple[Good, ...] = get_args(Good)
 HIT_LOCATIONS: tuple[HitLocation, ...] = get_args(HitLocation)
+RAID_ICONS: tuple[RaidIcon, ...] = get_args(RaidIcon)
 BEARINGS: tuple[Bearing, ...] = get_args(Bearing)
 WEAPONS: tuple[Weapon, ...] = get_args(Weapon)
 SKILLS: tuple[Skill, ...] = get_args(Skill)
