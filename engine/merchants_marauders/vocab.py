@@ -16,6 +16,7 @@ Good = Literal["sugar", "rum", "tobacco", "cotton", "textiles", "coffee", "spice
 HitLocation = Literal["hull", "masts", "crew", "cannons", "cargo"]
 RaidIcon = Literal["hull", "masts", "crew", "cannons", "cargo", "escape", "blank"]  # a cargo card's raid icon
 Bearing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]    # clockwise from north
+NpcGroup = Literal["spain", "england", "france", "netherlands", "pirate"]  # a navy by nation, or the pirates: an event's movement icon and an NPC card's side
 ShipType = Literal["sloop", "flute", "brig", "frigate", "galleon", "man_o_war", "treasure_galleon"]
 Weapon = Literal["chain_shot", "grapeshot", "boarding_hooks",            # base game
                  "incendiary_shot", "double_shot", "spikes"]            # Seas of Glory, Module 2
@@ -31,6 +32,7 @@ GOODS: tuple[Good, ...] = get_args(Good)
 HIT_LOCATIONS: tuple[HitLocation, ...] = get_args(HitLocation)
 RAID_ICONS: tuple[RaidIcon, ...] = get_args(RaidIcon)
 BEARINGS: tuple[Bearing, ...] = get_args(Bearing)
+NPC_GROUPS: tuple[NpcGroup, ...] = get_args(NpcGroup)
 WEAPONS: tuple[Weapon, ...] = get_args(Weapon)
 SKILLS: tuple[Skill, ...] = get_args(Skill)
 # The hit-location die (base reconstruction 6.2 step 4): a number names a location, a skull the hull.
