@@ -116,8 +116,8 @@ class RaidCards(BaseModel):
 
 def spend_skulls(cards: Sequence[CargoCard], uses: Sequence[SkullUse], skull_count: int,
                  deck: Sequence[CargoCard]) -> RaidCards:
-    """Spend skulls one at a time: draw a card, discard one, or exchange one (discard it, then
-    draw). Unspent skulls are simply lost."""
+    """Each skull buys one change to the raid's cards, in order: a draw, a discard, or an exchange
+    (a discard followed by a draw). Unspent skulls are simply lost."""
     if len(uses) > skull_count:
         raise IllegalActionError(f"You rolled {skull_count} skulls; you cannot spend {len(uses)}.")
     hand, gone, rest = list(cards), [], list(deck)

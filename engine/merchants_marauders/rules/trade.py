@@ -44,7 +44,7 @@ class PortTerms(BaseModel):
     buy_price: int = 3              # a drawn good bought here
     pair_price: int = 2             # a good of which 2 or more cards were drawn
     draws: int = 6                  # cargo cards drawn to buy ...
-    repeat_draws: int = 3           # ... or if you bought in this port on your previous turn
+    repeat_draws: int = 3           # ... after buying at this very port last turn
     redraw_cost: int | None = None  # gold to redraw the cards once; None: no redraw here
 
 
@@ -74,7 +74,7 @@ class Sale(BaseModel):
     demand_sold: int                # cards that matched the demand token
     glory: int                      # 1 for 3 or more demand goods in this sale
     cargo: list[CargoCard]          # what stays aboard
-    replace_demand: bool            # the demand token goes under the pile and a new one is turned up
+    replace_demand: bool            # the demand token is swapped for the next one of the pile
 
 
 def demand_gold(count: int, terms: PortTerms = ORDINARY, trading_rules: bool = False) -> int:
@@ -109,15 +109,16 @@ def sell(cargo: Sequence[CargoCard], selling: Sequence[str], demand: Good, terms
 
 
 def replace_demand(current: Good, pile: Sequence[Good]) -> tuple[Good, list[Good]]:
-    """The port's demand token goes to the bottom of the face-down pile (index 0 is its top) and
-    the top token is turned up in its place: (new demand, pile after)."""
+    """Swap the port's demand token: the old one is tucked under the face-down pile (index 0 is
+    its top) and the pile's top token becomes the demand: (new demand, pile after)."""
     rest = [*pile, current]
     return rest[0], rest[1:]
 
 
 # ---- Buy goods ----
 def cards_to_draw(terms: PortTerms = ORDINARY, bought_here_last_turn: bool = False) -> int:
-    """6 cargo cards, or 3 if you bought in this same port on your previous turn (Curaçao 7/4)."""
+    """Cards a purchase draws: 6, or 3 when the captain's last turn also bought at this port
+    (Curaçao 7 and 4)."""
     return terms.repeat_draws if bought_here_last_turn else terms.draws
 
 

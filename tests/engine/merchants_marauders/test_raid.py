@@ -106,7 +106,7 @@ def test_a_location_brought_to_0_fails_the_raid_and_the_hull_at_0_sinks_the_ship
     assert not one_left.failed and one_left.locations["hull"] == 1
 
 
-def test_a_hit_on_a_location_already_at_0_goes_to_the_hull() -> None:
+def test_a_hit_on_a_spent_location_strikes_the_hull() -> None:
     out = raid.resolve([card("a", icon="cannons"), card("b", icon="cannons"), card("c")], FLUTE, 2)
     assert out.hits == {"cannons": 1, "hull": 1}
     assert out.locations["hull"] == 2 and out.failed
