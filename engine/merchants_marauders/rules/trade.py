@@ -143,8 +143,8 @@ def draw_to_buy(deck: Sequence[CargoCard], count: int, demand: Good) -> BuyDraw:
 
 
 def redraw_cost(terms: PortTerms, gold: int, already_redrawn: bool) -> int:
-    """Santo Domingo: pay to put the drawn cards on the discards and draw as many again; the
-    caller then draws with `draw_to_buy`."""
+    """What Santo Domingo's redraw costs, refused where it is not offered, after one redraw, or
+    without the gold."""
     if terms.redraw_cost is None:
         raise IllegalActionError("This port offers no redraw of the cargo cards.")
     if already_redrawn:
@@ -152,6 +152,14 @@ def redraw_cost(terms: PortTerms, gold: int, already_redrawn: bool) -> int:
     if gold < terms.redraw_cost:
         raise IllegalActionError(f"A redraw costs {terms.redraw_cost} gold; you have {gold}.")
     return terms.redraw_cost
+
+
+def redraw(terms: PortTerms, gold: int, already_redrawn: bool, offered: BuyDraw, demand: Good) -> tuple[int, BuyDraw]:
+    """Santo Domingo's redraw: the offered cards go to the discards and as many are drawn again,
+    demand goods replaced as before: (gold paid, the new draw, its discards the old cards too)."""
+    cost = redraw_cost(terms, gold, already_redrawn)
+    again = draw_to_buy(offered.deck, len(offered.drawn), demand)
+    return cost, again.model_copy(update={"discarded": [*offered.drawn, *again.discarded]})
 
 
 def prices(drawn: Sequence[Good], terms: PortTerms = ORDINARY) -> dict[Good, int]:

@@ -3,6 +3,8 @@ from the base reconstruction's section 4 and the zone properties of section 2, a
 the Seas of Glory's sale sums: 9, 12 and 15 gold for 2, 3 and 4 demand goods, 11 for 2 in a +1 zone."""
 from __future__ import annotations
 
+import inspect
+
 import pytest
 
 from engine.core.errors import IllegalActionError
@@ -75,6 +77,14 @@ def test_sell_refuses_nothing_a_card_not_aboard_and_a_card_named_twice() -> None
 
 
 # ---- Variant 6: Trading Rules ----
+def test_mm_v6_01_the_variant_changes_selling_only_and_buying_takes_no_such_option() -> None:
+    assert "trading_rules" in inspect.signature(trade.sell).parameters
+    for buying in (trade.cards_to_draw, trade.draw_to_buy, trade.prices, trade.buy, trade.redraw):
+        assert "trading_rules" not in inspect.signature(buying).parameters
+    drawn = cards("sugar", "sugar", "coffee", prefix="d")
+    assert trade.buy([], 10, drawn, ["d0", "d2"], hold=2).cost == 2 + 3
+
+
 def test_mm_v6_02_03_the_first_demand_good_earns_6_and_each_further_one_3() -> None:
     assert trade.demand_gold(1, trading_rules=True) == 6
     assert trade.demand_gold(2, trading_rules=True) - trade.demand_gold(1, trading_rules=True) == 3
@@ -152,6 +162,13 @@ def test_buy_in_port_a_ship_may_hold_6_cards_or_its_hold_if_larger() -> None:
 
 
 def test_buy_santo_domingo_redraws_once_for_1_gold() -> None:
+    deck = cards("sugar", "coffee", "rum", "spices", "timber", "cotton")
+    first = trade.draw_to_buy(deck, 2, demand="rum")
+    cost, again = trade.redraw(SANTO_DOMINGO, 3, False, first, demand="rum")
+    assert cost == 1
+    assert [c.good for c in again.drawn] == ["spices", "timber"]             # as many as before
+    assert ids(again.discarded) == ["c0", "c1", "c2"]                         # the old two and a rum
+    assert ids(again.deck) == ["c5"]
     assert trade.redraw_cost(SANTO_DOMINGO, gold=1, already_redrawn=False) == 1
     with pytest.raises(IllegalActionError, match="costs 1 gold; you have 0"):
         trade.redraw_cost(SANTO_DOMINGO, gold=0, already_redrawn=False)
