@@ -71,6 +71,12 @@ def raid_bounty(chosen: Nation, captain: Nation, wars: Collection[War] = ()) -> 
 
 
 # ---- 3: the cards and the skulls ----
+def draw_raid_cards(deck: Sequence[CargoCard]) -> tuple[list[CargoCard], list[CargoCard]]:
+    """The 3 cargo cards a raid lays face up, off the top of the deck: (cards, deck after).
+    A shorter deck lays what it has; refilling it is the caller's."""
+    return list(deck[:RAID_CARDS]), list(deck[RAID_CARDS:])
+
+
 def spend_weapon(faces: Sequence[Face], weapons: Sequence[Weapon], weapon: Weapon) -> tuple[list[Face], list[Weapon]]:
     """Discard one special weapon of any kind to turn one die that is not a skull into a skull:
     (faces after, weapons left aboard)."""

@@ -52,6 +52,13 @@ def test_raiding_gives_a_bounty_of_the_chosen_nation_unless_it_is_at_war_with_yo
 
 
 # ---- 3: the cards and the skulls ----
+def test_a_raid_lays_3_cargo_cards_face_up_from_the_deck() -> None:
+    deck = [card(c) for c in "abcde"]
+    laid, rest = raid.draw_raid_cards(deck)
+    assert ([c.id for c in laid], [c.id for c in rest]) == (["a", "b", "c"], ["d", "e"])
+    assert raid.draw_raid_cards(deck[:2]) == (deck[:2], [])
+
+
 def test_mm_m2_03_a_special_weapon_turns_one_failed_die_into_a_skull() -> None:
     faces, left = raid.spend_weapon([1, "skull", 3], ["chain_shot", "double_shot"], "double_shot")
     assert faces == ["skull", "skull", 3]
