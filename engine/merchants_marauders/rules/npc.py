@@ -228,7 +228,9 @@ def scouting_npcs(seat: int, moment: str, npcs: Mapping[str, Npc], captains: Seq
     nor two men-o'-war together (MM-M1-07)."""
     if moment not in SCOUT_MOMENTS:
         return []
-    me = next(c for c in captains if c.seat == seat)
+    me = next((c for c in captains if c.seat == seat), None)
+    if me is None:
+        raise ValueError(f"seat {seat} has no captain among those given")
     if me.in_port or me.zone == storm:
         return []
     done = set(scouted)

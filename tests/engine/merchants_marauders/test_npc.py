@@ -226,6 +226,8 @@ def test_an_npc_scouts_its_hunted_player_at_the_start_of_that_players_turn_in_it
     assert npc.scouting_npcs(0, "turn_start", ships, caps) == ["navy_spain"]
     assert npc.scouting_npcs(1, "turn_start", ships, caps) == ["pirate_sloop"]
     assert npc.scouting_npcs(0, "turn_start", ships, [cap(0, "havana", spain=1, in_port=True)]) == []
+    with pytest.raises(ValueError, match="seat 7 has no captain"):
+        npc.scouting_npcs(7, "turn_start", ships, caps)
 
 
 def test_an_npc_scouts_a_player_entering_its_zone_leaving_port_included_not_when_it_sails_in() -> None:
