@@ -3,8 +3,8 @@
 A crow's nest gives its ship's captain 1 Scouting die more, when declared before rolling
 (MM-M3-05), and takes 1 Scouting die from anyone scouting for that ship, never below 1 die
 (MM-M3-06). It works only while the masts are repaired (MM-M3-07); Parley reads that as the masts
-standing above 0: damage short of 0 leaves it working, until the masts are destroyed. A scouting
-check finds its target on one skull or more [design]."""
+taking no damage at all (at their full value), not merely standing above 0. A scouting check
+finds its target on one skull or more [design]."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -13,9 +13,9 @@ from engine.merchants_marauders.rules.combat import check_dice, skulls
 from engine.merchants_marauders.vocab import Face
 
 
-def nest_works(has_nest: bool, masts: int) -> bool:
-    """Does this ship's crow's nest work now? Only while its masts are above 0 (the MM-M3-07 reading)."""
-    return has_nest and masts > 0
+def nest_works(has_nest: bool, masts: int, masts_full: int) -> bool:
+    """Does this ship's crow's nest work now? Only with undamaged masts (the MM-M3-07 reading)."""
+    return has_nest and masts >= masts_full
 
 
 def scouting_dice(scouting: int, own_nest: bool = False, target_nest: bool = False, modifier: int = 0) -> int:

@@ -26,8 +26,7 @@ ShotKind = Literal["chain_shot", "grapeshot", "incendiary_shot", "double_shot"]
 SHOT_KINDS: tuple[ShotKind, ...] = get_args(ShotKind)
 BOARDING_WEAPONS: frozenset[Weapon] = frozenset({"boarding_hooks", "spikes"})
 SKULL_TARGET: dict[ShotKind, HitLocation] = {"chain_shot": "masts", "grapeshot": "crew"}
-DOUBLED_AT_MOST = 2         # MM-M2-12: double shot doubles no more than two skulls ...
-DOUBLE_SHOT_NEEDS = 2       # ... and needs "several" of them (the MM-M2-13 reading)
+DOUBLED_AT_MOST = 2         # MM-M2-12: double shot doubles no more than two skulls
 # What a bot (or a deadline) gives up first when it must pick where damage lands: the hull last,
 # then the location with the most points left, ties in this order (losing cargo costs a card,
 # cannons and masts cost firepower and orders, crew costs boarding and the clash).
@@ -63,8 +62,8 @@ def locate(target: Fighter, faces: Sequence[Face], shot: ShotKind | None = None,
     spent after seeing the dice. No shot: every face lands where it points. Chain shot sends the
     skulls to the masts, grapeshot to the crew. Incendiary: the skulls do nothing and the target
     catches fire (MM-M2-05..07). Double shot: see `double_shot` (MM-M2-12..17)."""
-    if shot == "incendiary_shot" and not skulls(faces):
-        raise IllegalActionError("Incendiary shot needs at least one skull on the location dice.")
+    if shot in ("incendiary_shot", "double_shot") and not skulls(faces):
+        raise IllegalActionError(f"{shot.replace('_', ' ').capitalize()} needs at least one skull on the location dice.")
     if shot == "double_shot":
         return Volley(hits=double_shot(target, faces, remainder))
     work, hits = dict(target.points), Hits()
@@ -87,10 +86,11 @@ class Remainder(BaseModel):
 
 
 def doubled_skulls(faces: Sequence[Face]) -> int:
-    """Skull hits a double shot deals: every skull, plus one more for 2 of them (two skulls give 4,
-    three give 5). Reading of MM-M2-13: it needs 2 skulls or more, so fewer give no extra."""
+    """Skull hits a double shot deals: every skull, plus one more for each of at most 2 of them
+    (one skull gives 2, two give 4, three give 5). Reading of MM-M2-13: the cap is 2, and a single
+    skull is enough to spend the shot."""
     n = skulls(faces)
-    return n + DOUBLED_AT_MOST if n >= DOUBLE_SHOT_NEEDS else n
+    return n + min(n, DOUBLED_AT_MOST)
 
 
 def _available(work: Mapping[HitLocation, int]) -> tuple[HitLocation, ...]:
@@ -123,9 +123,9 @@ def double_shot(target: Fighter, faces: Sequence[Face], remainder: Sequence[HitL
     doubled ones included, is spread round by round over the locations not at 0, one each per
     round, so no location takes a second before every standing one took one. The last, partial
     round goes to the distinct locations the target's captain names in `remainder`; None means
-    `default_remainder` chooses. Fewer than 2 skulls: refused (the MM-M2-13 reading)."""
-    if skulls(faces) < DOUBLE_SHOT_NEEDS:
-        raise IllegalActionError("Double shot needs at least two skulls on the location dice.")
+    `default_remainder` chooses. No skull: refused (nothing to double)."""
+    if not skulls(faces):
+        raise IllegalActionError("Double shot needs at least one skull on the location dice.")
     work, hits, left = _full_passes(target, faces)
     if not left:
         return hits
@@ -161,19 +161,18 @@ def default_burn_zone(f: Fighter) -> HitLocation:
 def burn(f: Fighter, zone: HitLocation | None = None) -> Hits:
     """Before each round after the one it caught fire, a burning ship loses 1 point in the zone its
     own captain picks (MM-M2-08; for an NPC, the player running it in combat); None means
-    `default_burn_zone`. Reading of MM-M2-10: the zone must be above 0 (the hull once nothing else
-    is left). Not burning: nothing."""
+    `default_burn_zone`. Reading of MM-M2-10: any location may be named, and one already at 0
+    passes the damage to the hull as every hit does. Not burning: nothing."""
     if not f.burning:
         return {}
-    pick = zone if zone is not None else default_burn_zone(f)
-    if f.at(pick) == 0:
-        raise IllegalActionError(f"Your {pick} is already at 0: choose a location that still has points.")
-    return {pick: 1}
+    hits = Hits()
+    _strike(dict(f.points), hits, zone if zone is not None else default_burn_zone(f))
+    return hits
 
 
 def ignite(f: Fighter) -> Fighter:
-    """The target of an incendiary volley catches fire (MM-M2-07). Reading of MM-M2-10: the weapon
-    token is spent and a separate fire marker goes on the target, here the `burning` flag."""
+    """The target of an incendiary volley catches fire (MM-M2-07). Reading of MM-M2-10: the spent
+    token itself marks the burning ship (here the `burning` flag) and goes back when the fire ends."""
     return f.model_copy(update={"burning": True})
 
 

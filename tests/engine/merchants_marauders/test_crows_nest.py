@@ -21,8 +21,9 @@ def test_mm_m3_06_the_targets_crows_nest_takes_a_die_never_below_one() -> None:
     assert scouting_dice(2, own_nest=True, target_nest=True) == 2
 
 
-def test_mm_m3_07_the_nest_works_while_the_masts_stand() -> None:
-    assert nest_works(True, masts=3)
-    assert nest_works(True, masts=1)                # damaged but standing: still works
-    assert not nest_works(True, masts=0)            # destroyed: no nest until repaired
-    assert not nest_works(False, masts=3)
+def test_mm_m3_07_the_nest_works_only_with_undamaged_masts() -> None:
+    assert nest_works(True, masts=3, masts_full=3)
+    assert not nest_works(True, masts=2, masts_full=3)       # damaged but standing: switched off
+    assert not nest_works(True, masts=0, masts_full=3)
+    assert nest_works(True, masts=4, masts_full=4)            # an extra mast raises the full value
+    assert not nest_works(False, masts=3, masts_full=3)

@@ -92,11 +92,10 @@ def test_mm_m2_08_fire_burns_every_later_round_until_put_out() -> None:
     assert not red.burning and burn(red, "cargo") == {}
 
 
-def test_mm_m2_10_the_burning_captain_picks_a_zone_above_zero() -> None:
+def test_mm_m2_10_a_burning_zone_at_zero_passes_the_damage_to_the_hull() -> None:
     red = ignite(ship(masts=0))
-    with pytest.raises(IllegalActionError, match="masts is already at 0"):
-        burn(red, "masts")
-    assert burn(red, "hull") == {"hull": 1}
+    assert burn(red, "masts") == {"hull": 1}
+    assert burn(red, "crew") == {"crew": 1}
     assert burn(red) == {"cargo": 1}                        # the default never names a zone at 0
 
 
@@ -105,6 +104,7 @@ def test_mm_m2_08_fire_can_sink_the_ship_and_the_shooter_is_victor() -> None:
     assert default_burn_zone(red) == "hull"
     end = fire_damage(pair(ship(), red), {"defender": burn(red)})
     assert end.ending == "sunk" and end.sunk == ("defender",) and end.victor == "aggressor"
+    assert fire_damage(pair(ship(), red), {"defender": burn(red, "crew")}).victor == "aggressor"   # crew at 0: hull
 
 
 def test_mm_m2_08_fire_that_does_not_sink_lets_the_round_begin() -> None:
@@ -143,16 +143,18 @@ def test_mm_m2_18_default_remainder_spares_the_hull() -> None:
                              ("hull", "crew", "cannons"), 2) == ["cannons", "crew"]
 
 
-@pytest.mark.parametrize(("n", "total"), [(0, 0), (1, 1), (2, 4), (3, 5), (4, 6)])
+@pytest.mark.parametrize(("n", "total"), [(0, 0), (1, 2), (2, 4), (3, 5), (4, 6)])
 def test_mm_m2_13_at_most_two_skulls_are_doubled(n: int, total: int) -> None:
     assert doubled_skulls([S] * n + [1]) == total
 
 
-def test_mm_m2_13_double_shot_needs_two_skulls() -> None:
-    assert double_shot(ship(), [S, S]) == {"cargo": 1, "cannons": 1, "masts": 1, "crew": 1}   # 4 hits, remainder by default
-    for faces in ([S, 1], [2, 3]):
-        with pytest.raises(IllegalActionError, match="at least two skulls"):
-            locate(ship(), faces, "double_shot")  # type: ignore[arg-type]
+def test_mm_m2_13_one_skull_is_enough_and_none_is_refused() -> None:
+    assert double_shot(ship(), [S, 1]) == {"cargo": 1, "cannons": 1, "masts": 1}   # the 1 first; cargo now has fewest
+    assert double_shot(ship(), [S]) == {"cargo": 1, "cannons": 1}      # 2 hits, remainder by default
+    with pytest.raises(IllegalActionError, match="at least one skull"):
+        locate(ship(), [2, 3], "double_shot")
+    with pytest.raises(IllegalActionError, match="at least one skull"):
+        double_shot(ship(), [4])
 
 
 def test_mm_m2_17_every_standing_zone_takes_one_before_any_takes_two() -> None:
