@@ -17,7 +17,7 @@ local: $(VENV)/.installed
 	$(BIN)/python bot.py --local --players 4 --bots 3 $(ARGS)
 
 test: lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check $(LINT_PATHS)

@@ -79,12 +79,16 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
     return s, log, setup
 
 
+PARTS = 4    # each game's playouts in four interleaved parts, so parallel workers share them
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_many_seeded_playouts_finish_and_replay(game_id: str) -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_many_seeded_playouts_finish_and_replay(game_id: str, part: int) -> None:
     """Seeded bot games over every player count and variant; each tenth replays to its final state."""
     game, hooks = GAMES[game_id], hooks_for(game_id)
     counts = list(range(game.min_players, game.max_players + 1))
-    for seed in range(hooks.playouts):
+    for seed in range(part, hooks.playouts, PARTS):
         players = counts[seed % len(counts)]
         options = hooks.variants[seed % len(hooks.variants)]
         s, log, setup = playout(game, players, seed, options, deep=False)

@@ -55,4 +55,4 @@ def scramble_dead_reckoning(s: Any, viewer: int | None, rand: random.Random) -> 
     return t
 
 
-HOOKS = ConformanceHooks(scramble=scramble_dead_reckoning, variants=VARIANTS, policy="greedy", playouts=60)
+HOOKS = ConformanceHooks(scramble=scramble_dead_reckoning, variants=VARIANTS, policy="greedy", playouts=200)
