@@ -30,8 +30,8 @@ PIRATE_NPC_REWARD: dict[ShipType, int] = {"sloop": 5, "brig": 10, "frigate": 15,
 def attack_bounty(opponent: Opponent, nation: Nation | None, opponent_is_pirate: bool, at_war: bool = False) -> Nation | None:
     """The nation whose bounty token the aggressor takes for starting the fight, or None (6.2):
     a navy ship gives one of its nation, except a navy at war with the aggressor's nation (7.3
-    [design]); a player who is not a pirate gives one of their captain's nation [design]; a pirate,
-    player or NPC, gives none [design]."""
+    [design]); a player who is not a pirate gives one of their captain's nation [design]; fighting a
+    pirate, whether a player or an NPC, costs nothing [design]."""
     if opponent == "pirate_npc" or opponent_is_pirate:
         return None
     if opponent == "navy" and at_war:
