@@ -64,6 +64,7 @@ def test_6_3_a_non_pirate_is_paid_5_for_a_pirate_sloop_and_15_for_a_frigate() ->
     assert pirate_npc_reward("sloop", victor_is_pirate=False) == 5
     assert pirate_npc_reward("frigate", victor_is_pirate=False) == 15
     assert pirate_npc_reward("frigate", victor_is_pirate=True) == 0
+    assert (pirate_npc_reward("brig", False), pirate_npc_reward("man_o_war", False)) == (10, 20)   # the expansion's
 
 
 def test_7_1_beating_a_pirate_player_pays_5_a_bounty_token() -> None:
