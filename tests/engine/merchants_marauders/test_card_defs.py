@@ -31,7 +31,7 @@ from engine.merchants_marauders.vocab import GOODS, NATIONS, PORTS, ZONES
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
-DOCS = [REPO / "docs" / "merchants_marauders-data.md", REPO / "docs" / "merchants_marauders-cards.md"]
+DOCS = [REPO / "docs" / "merchants_marauders-data.md"]     # its "Cards" section explains the decks
 NATION_CODE = {"ES": "spain", "EN": "england", "FR": "france", "NL": "netherlands"}
 
 
