@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.merchants_marauders.card_defs import EventDef
+from engine.merchants_marauders.card_models import EventDef
 from engine.merchants_marauders.rules.npc import Arrival, Npc, Skills, arrive
 from engine.merchants_marauders.vocab import Nation, Zone
 
