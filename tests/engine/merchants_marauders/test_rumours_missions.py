@@ -290,3 +290,13 @@ def test_a_raid_mission_is_done_by_plundering_a_merchant_of_its_nation_there() -
     assert not rm.raid_done(m, target, other)
     assert not rm.raid_done(m, m.claim, nation)
     assert not rm.may_attempt(m, target, False)
+
+
+def test_every_data_mission_is_done_at_its_target_or_by_its_fight_or_raid() -> None:
+    for d in cards().mission_deck(sog=True):
+        m = rm.mission_of(d)
+        if m.kind in ("hunt", "raid"):
+            assert not any(rm.may_attempt(m, z, p) for z in (m.claim, m.target or m.claim) for p in (True, False))
+        else:
+            assert m.target is not None and rm.may_attempt(m, m.target, in_port=m.kind != "survey")
+            assert not rm.may_attempt(m, m.claim, True)          # never where it was claimed
