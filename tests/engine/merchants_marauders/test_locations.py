@@ -203,6 +203,7 @@ def test_mm_m9_48_contraband_and_the_ports_demand_are_drawn_again() -> None:
 # ---- Native Village ----
 def test_mm_m9_51_52_one_cargo_card_repairs_all_but_the_crew() -> None:
     visit("native_village", bounties=2)
+    visit("native_village", bounties=0)
     damaged: dict[HitLocation, int] = {"hull": 1, "masts": 2, "crew": 1, "cannons": 0, "cargo": 3}
     points, cargo = loc.native_village(damaged, FRIGATE, [card("a"), card("b")], "b")
     assert points == {**FRIGATE, "crew": 1} and [c.id for c in cargo] == ["a"]
@@ -255,6 +256,7 @@ KINDS: dict[str, SpecialistKind] = {"s_gun": "gunner", "s_gun2": "gunner", "s_do
 
 def test_mm_m9_60_61_five_gold_for_the_first_specialist_in_the_glory_deck() -> None:
     visit("prison", bounties=5)
+    visit("prison", bounties=0)
     price = kind("prison").visit[0].n
     hire = loc.prison(5, [], ["s_gun", "s_doc"], KINDS, Rng(seed="p"), price)
     assert (hire.specialist, hire.cost, Counter(hire.deck)) == ("s_gun", 5, Counter(["s_doc"]))
@@ -343,6 +345,7 @@ def test_mm_m9_78_santo_domingos_redraw_is_not_offered_in_its_town() -> None:
 # ---- Reefs ----
 def test_mm_m9_79_80_every_skull_takes_one_item() -> None:
     visit("reefs", bounties=1)
+    visit("reefs", bounties=0)
     haul = loc.reefs(["skull", "skull", 3], ["cargo", "chain_shot"], hull=3, hold_room=2, crew_room=1,
                      weapons_aboard=[], reserve=["chain_shot"], holding_rumour=False)
     assert (haul.cargo, haul.weapons, haul.rumours, haul.crew) == (1, ["chain_shot"], 0, 0)
