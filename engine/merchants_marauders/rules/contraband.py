@@ -51,9 +51,14 @@ class ContrabandCard(CargoCard):
     port: Zone
 
 
+# A card of either deck; the union keeps a contraband card's port through a state's save and load
+# (a plain CargoCard field would drop it).
+AnyCard = ContrabandCard | CargoCard
+
+
 class Hold(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    ordinary: list[CargoCard] = []
+    ordinary: list[AnyCard] = []
     contraband: list[ContrabandCard] = []
     hidden: ContrabandCard | None = None        # under the smuggler's hold (MM-M3-09)
 
@@ -154,6 +159,8 @@ def stow(hold: Hold, cards: Sequence[CargoCard], as_contraband: Collection[str],
          named_good: bool = False) -> Hold:
     """Put cards gained into the hold: those in `as_contraband` into the contraband compartment,
     the rest into the ordinary hold, within `limit` cards (the cargo value, or the in-port limit)."""
+    if stray := set(as_contraband) - _ids(cards):
+        raise IllegalActionError(f"{', '.join(sorted(stray))} is not among the cards gained.")
     ordinary, smuggled = list(hold.ordinary), list(hold.contraband)
     for c in cards:
         if c.id not in as_contraband:

@@ -150,6 +150,15 @@ def test_mm_m7_08_goods_gained_go_in_either_hold_and_the_choice_fixes_their_kind
         cb.stow(Hold(), [good("g1")], as_contraband={"g1"}, limit=3)
     with pytest.raises(IllegalActionError, match="takes 2 cargo cards"):
         cb.stow(Hold(), raid, as_contraband={"x1"}, limit=2)
+    with pytest.raises(IllegalActionError, match="x9 is not among the cards gained"):
+        cb.stow(Hold(), raid, as_contraband={"x9"}, limit=3)
+
+
+def test_a_hold_keeps_every_cards_kind_through_a_save_and_load() -> None:
+    hold = Hold(ordinary=[good("g1"), smuggled("x1", port="nassau")], contraband=[smuggled("x2")], hidden=smuggled("x3"))
+    again = Hold.model_validate_json(hold.model_dump_json())
+    assert again == hold
+    assert [type(c) for c in again.ordinary] == [CargoCard, ContrabandCard]
 
 
 def test_mm_m7_23_an_effect_naming_an_ordinary_good_puts_even_a_contraband_card_in_the_ordinary_hold() -> None:
