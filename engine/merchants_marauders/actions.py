@@ -1,0 +1,153 @@
+"""Merchants & Marauders decisions: one small frozen model per kind, built through `action()` (each
+distinct one once). Notation lives in notation.py; the prompts that offer them, in prompts.py.
+One kind may answer several prompts (`ship sloop` at setup, `ship frigate` at the shipyard)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.core.actions import FrozenAction
+from engine.core.actions import action as action  # re-exported: the prompts build actions with it
+from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weapon, Zone
+
+PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash"]
+OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
+TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship"]
+
+
+class _A(FrozenAction):
+    """Every decision of this game is one of these frozen values."""
+
+
+class Ship(_A):
+    """A ship: the starting pick (setup, a new captain) or one bought at a shipyard."""
+    kind: Literal["ship"] = "ship"
+    ship: ShipType
+
+
+class Move(_A):
+    kind: Literal["move"] = "move"
+    to: Zone
+
+
+class Enter(_A):
+    kind: Literal["enter"] = "enter"
+
+
+class Leave(_A):
+    kind: Literal["leave"] = "leave"
+
+
+class Scout(_A):
+    """Scout at sea for a target in the zone: `merchant`, a seat label (`p2`) or an NPC slot."""
+    kind: Literal["scout"] = "scout"
+    target: str
+
+
+class Port(_A):
+    kind: Literal["port"] = "port"
+
+
+class End(_A):
+    kind: Literal["end"] = "end"
+
+
+class Part(_A):
+    """One part of the port action."""
+    kind: Literal["part"] = "part"
+    part: PortPart
+
+
+class Done(_A):
+    kind: Literal["done"] = "done"
+
+
+class Sell(_A):
+    kind: Literal["sell"] = "sell"
+    card: str
+
+
+class Buy(_A):
+    kind: Literal["buy"] = "buy"
+    card: str
+
+
+class Redraw(_A):
+    kind: Literal["redraw"] = "redraw"
+
+
+class Repair(_A):
+    kind: Literal["repair"] = "repair"
+    location: HitLocation
+
+
+class Modification(_A):
+    kind: Literal["modification"] = "modification"
+
+
+class UseWeapon(_A):
+    """A special weapon bought at the shipyard, or spent on a raid's die."""
+    kind: Literal["weapon"] = "weapon"
+    weapon: Weapon
+
+
+class Hire(_A):
+    kind: Literal["hire"] = "hire"
+    n: int
+
+
+class Stash(_A):
+    kind: Literal["stash"] = "stash"
+    n: int
+
+
+class Keep(_A):
+    kind: Literal["keep"] = "keep"
+    card: str
+
+
+class ChooseNation(_A):
+    kind: Literal["nation"] = "nation"
+    nation: Nation
+
+
+class Release(_A):
+    kind: Literal["release"] = "release"
+
+
+class Draw(_A):
+    kind: Literal["draw"] = "draw"
+
+
+class Discard(_A):
+    """A raid's card discarded with a skull, or a glory card over the hand limit."""
+    kind: Literal["discard"] = "discard"
+    card: str
+
+
+class Swap(_A):
+    kind: Literal["swap"] = "swap"
+    card: str
+
+
+class Stop(_A):
+    kind: Literal["stop"] = "stop"
+
+
+class Order(_A):
+    kind: Literal["order"] = "order"
+    order: OrderName
+
+
+class Shot(_A):
+    kind: Literal["shot"] = "shot"
+    weapon: Weapon
+
+
+class NoShot(_A):
+    kind: Literal["none"] = "none"
+
+
+class Take(_A):
+    kind: Literal["take"] = "take"
+    what: TakeWhat
+    item: str = ""

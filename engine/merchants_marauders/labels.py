@@ -1,0 +1,54 @@
+"""How a legal decision reads on a button: plain words (at most 80 characters), seats as {0}
+placeholders, a short description where the notation alone says little."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import ActionText
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.state import State
+
+CATEGORIES = {"glory": "Glory on the track", "stash_glory": "Glory from the stash", "stash": "Gold stashed",
+              "gold": "Gold aboard", "bounties": "Bounty tokens"}
+
+
+def zone_name(z: str) -> str:
+    return defs().map.zones[z].name  # type: ignore[index]
+
+
+def _label(s: State, a: Any) -> ActionText | None:
+    if isinstance(a, A.End):
+        return ActionText(label="End the turn", style="end")
+    if isinstance(a, A.Move):
+        return ActionText(label=f"Sail to {zone_name(a.to)}")
+    if isinstance(a, A.Enter):
+        return ActionText(label=f"Put in at {zone_name(s.players[s.turn.seat].zone)}")
+    if isinstance(a, A.Leave):
+        return ActionText(label="Leave port")
+    if isinstance(a, A.Scout):
+        if a.target == "merchant":
+            return ActionText(label="Scout for the merchant here", style="danger")
+        if a.target.startswith("p") and a.target[1:].isdigit():
+            return ActionText(label="Scout for {0}", seats=(int(a.target[1:]) - 1,), style="danger")
+        return ActionText(label=f"Scout for the {a.target.replace('_', ' ')}", style="danger")
+    if isinstance(a, A.Port):
+        return ActionText(label="Take the port action")
+    if isinstance(a, A.Ship):
+        sd = defs().all_ships()[a.ship]
+        return ActionText(label=f"{sd.name}", description=f"hull {sd.hull}, masts {sd.masts}, crew {sd.crew}, "
+                          f"cannons {sd.cannons}, cargo {sd.cargo}, manoeuvre {sd.manoeuvre}")
+    if isinstance(a, A.Order):
+        words = {"shoot": "Shoot", "board": "Board", "hooks": "Board with the boarding hooks", "flee": "Flee"}
+        return ActionText(label=words[a.order])
+    if isinstance(a, A.Done):
+        return ActionText(label="Done", style="end")
+    return None
+
+
+def describe(s: State, seat: int, a: Any) -> ActionText:
+    from engine.merchants_marauders.notation import notate
+    text = _label(s, a)
+    if text is None:
+        text = ActionText(label=notate(s, a).replace("_", " ").capitalize())
+    return text.model_copy(update={"label": text.label[:80]})

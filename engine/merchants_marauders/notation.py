@@ -1,0 +1,49 @@
+"""Merchants & Marauders notation: one short canonical text per decision (`move havana`, `enter`,
+`scout p3`, `scout navy_spain`, `sell`, `buy sugar-1`, `ship frigate`, `repair masts`, `hire 2`,
+`stash 10`, `nation spain`, `discard rum-3`, `shoot`, `board hooks`, `take cargo rum-3`);
+`parse` matches typed text against the seat's legal decisions (engine.core.notation). Seats are
+`p1` … `p4`, zones their vocab ids, NPCs their roster slots."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.notation import match
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders.rules.legal import legal_actions
+from engine.merchants_marauders.state import State
+
+VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy", "shipyard", "recruit", "stash",
+         "done", "redraw", "repair", "modification", "weapon", "hire", "keep", "nation", "release", "draw",
+         "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take"}
+
+NOTATE: dict[type, Callable[[State, Any], str]] = {
+    A.Ship: lambda s, a: f"ship {a.ship}",
+    A.Move: lambda s, a: f"move {a.to}",
+    A.Scout: lambda s, a: f"scout {a.target}",
+    A.Part: lambda s, a: str(a.part),
+    A.Sell: lambda s, a: f"sell {a.card}",
+    A.Buy: lambda s, a: f"buy {a.card}",
+    A.Repair: lambda s, a: f"repair {a.location}",
+    A.UseWeapon: lambda s, a: f"weapon {a.weapon}",
+    A.Hire: lambda s, a: f"hire {a.n}",
+    A.Stash: lambda s, a: f"stash {a.n}",
+    A.Keep: lambda s, a: f"keep {a.card}",
+    A.ChooseNation: lambda s, a: f"nation {a.nation}",
+    A.Discard: lambda s, a: f"discard {a.card}",
+    A.Swap: lambda s, a: f"swap {a.card}",
+    A.Order: lambda s, a: "board hooks" if a.order == "hooks" else str(a.order),
+    A.Shot: lambda s, a: f"shot {a.weapon}",
+    A.Take: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
+}
+
+
+def notate(s: State, a: Any) -> str:
+    """Decisions with no argument (enter, leave, port, end, done, redraw, release, draw, stop,
+    none, modification) are their kind."""
+    fn = NOTATE.get(type(a))
+    return fn(s, a) if fn else str(a.kind)
+
+
+def parse(s: State, seat: int, text: str) -> Any:
+    return match(text, {notate(s, a): a for a in legal_actions(s, seat)}, VERBS)

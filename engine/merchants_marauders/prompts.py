@@ -1,0 +1,202 @@
+"""Merchants & Marauders prompts: the decisions the game waits on, one small typed model each, a
+union discriminated on `kind` (engine.core.prompts). Open prompts sit on `State.stack`, the current
+one last. The rules behind the options live in rules/ (imported inside `legal`, since the rule
+modules push these prompts). No prompt offers more than 25 options (MAX_OPTIONS)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from engine.core.prompts import PendingKind, PromptBase
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders.actions import action
+
+if TYPE_CHECKING:
+    from engine.merchants_marauders.state import State
+
+MAX_OPTIONS = 25
+
+
+class SetupPrompt(PromptBase):
+    """Setup: every seat picks its starting ship in secret; shown together once all are in."""
+    kind: Literal["setup"] = "setup"
+    text: ClassVar[str] = "pick a starting ship in secret"
+    pending_kind: ClassVar[PendingKind] = "simultaneous"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.start import start_ships
+        return [action(A.Ship, ship=t) for t in start_ships()]
+
+
+class NewCaptainPrompt(PromptBase):
+    """A dead captain's successor: redraw (a pirate NPC in its home zone), then a starting ship."""
+    kind: Literal["new_captain"] = "new_captain"
+    text: ClassVar[str] = "set up a new captain"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.death import new_captain_options
+        return new_captain_options(s, seat)
+
+
+class ActionPrompt(PromptBase):
+    kind: Literal["action"] = "action"
+    text: ClassVar[str] = "take an action"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.turn import action_options
+        return action_options(s, seat)
+
+
+class KeepCargoPrompt(PromptBase):
+    """Cargo cards to keep, one at a time: leaving port over the hold (`leave`), or a raid's or a
+    navy's plunder (`plunder`); `done` lets the rest go."""
+    kind: Literal["keep"] = "keep"
+    text: ClassVar[str] = "choose the cargo to keep"
+    why: Literal["leave", "plunder"]
+    cards: list[str]
+    kept: list[str] = []
+    room: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        out: list[Any] = []
+        if len(self.kept) < self.room:
+            out = [action(A.Keep, card=c) for c in self.cards if c not in self.kept][:MAX_OPTIONS - 1]
+        # leaving port keeps exactly what the hold takes (trade.leave_port): no `done` there
+        return out if self.why == "leave" else [*out, action(A.Done)]
+
+
+class PortPrompt(PromptBase):
+    kind: Literal["port"] = "port"
+    text: ClassVar[str] = "choose a part of the port action"
+    taken: list[str] = []
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.port import port_options
+        return port_options(s, seat, self)
+
+
+class SellPrompt(PromptBase):
+    """Cards are picked one at a time; `done` sells them together (one sale)."""
+    kind: Literal["sell"] = "sell"
+    text: ClassVar[str] = "choose goods to sell"
+    selling: list[str] = []
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        cards = [c for c in s.players[seat].ship.cargo if c not in self.selling]
+        return [*(action(A.Sell, card=c) for c in cards), action(A.Done)]
+
+
+class BuyPrompt(PromptBase):
+    """The cargo cards drawn to buy (face up, public): buy them one at a time."""
+    kind: Literal["buy"] = "buy"
+    text: ClassVar[str] = "choose goods to buy"
+    drawn: list[str]
+    bought: list[str] = []
+    redrawn: bool = False
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.port import buy_options
+        return buy_options(s, seat, self)
+
+
+class ShipyardPrompt(PromptBase):
+    kind: Literal["shipyard"] = "shipyard"
+    text: ClassVar[str] = "use the shipyard"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.port import shipyard_options
+        return shipyard_options(s, seat)
+
+
+class RecruitPrompt(PromptBase):
+    """After the Leadership roll: how many crew to hire (0 to `most`)."""
+    kind: Literal["recruit"] = "recruit"
+    text: ClassVar[str] = "hire crew"
+    most: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Hire, n=n) for n in range(self.most + 1)]
+
+
+class StashPrompt(PromptBase):
+    """Gold into the stash: tens first, then units; `done` stashes nothing more."""
+    kind: Literal["stash"] = "stash"
+    text: ClassVar[str] = "stash gold"
+    step: Literal["tens", "units"] = "tens"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        gold = s.players[seat].ship.gold
+        if self.step == "tens":
+            amounts = [10 * k for k in range(1, gold // 10 + 1)][:MAX_OPTIONS - 1]
+        else:
+            amounts = list(range(1, min(gold, 9) + 1))
+        return [*(action(A.Stash, n=n) for n in amounts), action(A.Done)]
+
+
+class RaidPrompt(PromptBase):
+    """A merchant found: raid it for one of its nations, or let it go."""
+    kind: Literal["raid"] = "raid"
+    text: ClassVar[str] = "raid the merchant or let it go"
+    nations: list[str]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [*(action(A.ChooseNation, nation=n) for n in self.nations), action(A.Release)]
+
+
+class RaidSkullPrompt(PromptBase):
+    kind: Literal["raid_skulls"] = "raid_skulls"
+    text: ClassVar[str] = "spend the raid's skulls"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.raiding import skull_options
+        return skull_options(s, seat)
+
+
+class OrdersPrompt(PromptBase):
+    """Combat orders of one round, sealed: each deciding seat (a fighter, or the player running
+    an NPC) answers in secret; both are shown together once all are in."""
+    kind: Literal["orders"] = "orders"
+    text: ClassVar[str] = "give a combat order in secret"
+    pending_kind: ClassVar[PendingKind] = "simultaneous"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.fight import order_options
+        return order_options(s, seat)
+
+
+class ShotPrompt(PromptBase):
+    """The shooter has seen its location dice: spend one shot weapon on them, or none."""
+    kind: Literal["shot"] = "shot"
+    text: ClassVar[str] = "choose a special shot"
+    role: Literal["aggressor", "defender"]
+    weapons: list[str]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [*(action(A.Shot, weapon=w) for w in self.weapons), action(A.NoShot)]
+
+
+class PlunderPrompt(PromptBase):
+    """The victor of a crew clash over a player takes what it likes, one thing at a time."""
+    kind: Literal["plunder"] = "plunder"
+    text: ClassVar[str] = "take plunder"
+    loser: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.fight_end import plunder_options
+        return plunder_options(s, seat, self.loser)
+
+
+class DiscardGloryPrompt(PromptBase):
+    kind: Literal["discard_glory"] = "discard_glory"
+    text: ClassVar[str] = "discard a glory card"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Discard, card=c) for c in s.players[seat].glory_cards]
+
+
+Prompt = Annotated[
+    SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
+    | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
+    | PlunderPrompt | DiscardGloryPrompt,
+    Field(discriminator="kind")]

@@ -1,0 +1,234 @@
+"""One handler per (prompt, decision): what each answer does to the state. The flow (flow.py)
+then runs whatever follows without a decision."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.rules import death, fight, fight_end, port, raiding, turn
+from engine.merchants_marauders.rules.common import name, say
+from engine.merchants_marauders.rules.start import reveal_picks
+from engine.merchants_marauders.state import State
+
+Handler = Callable[[State, int, Any, Any, Events], None]
+
+
+def _pop(s: State) -> None:
+    s.stack.pop()
+
+
+def _pick(s: State, seat: int, pr: P.SetupPrompt, a: A.Ship, ev: Events) -> None:
+    assert s.picks is not None
+    s.picks.choose(seat, a.ship)
+    pr.seats.remove(seat)
+    say(ev, f"You pick a {a.ship}; nobody sees it until every seat is in.", to=seat)
+    if s.picks.lock(seat):
+        _pop(s)
+        reveal_picks(s, ev)
+
+
+def _new_captain(s: State, seat: int, pr: P.NewCaptainPrompt, a: Any, ev: Events) -> None:
+    if isinstance(a, A.Redraw):
+        death.redraw(s, seat, ev)
+        return
+    _pop(s)
+    death.set_up(s, seat, a.ship, ev)
+
+
+# ---- the action menu ----
+def _move(s: State, seat: int, pr: P.ActionPrompt, a: A.Move, ev: Events) -> None:
+    _pop(s)
+    turn.move(s, seat, a.to, ev)
+
+
+def _enter(s: State, seat: int, pr: P.ActionPrompt, a: A.Enter, ev: Events) -> None:
+    _pop(s)
+    turn.enter(s, seat, ev)
+
+
+def _leave(s: State, seat: int, pr: P.ActionPrompt, a: A.Leave, ev: Events) -> None:
+    _pop(s)
+    turn.leave(s, seat, ev)
+
+
+def _scout(s: State, seat: int, pr: P.ActionPrompt, a: A.Scout, ev: Events) -> None:
+    _pop(s)
+    turn.scout(s, seat, a.target, ev)
+
+
+def _port(s: State, seat: int, pr: P.ActionPrompt, a: A.Port, ev: Events) -> None:
+    _pop(s)
+    turn.spend(s)
+    s.turn.port_done = True
+    s.stack.append(P.PortPrompt(seats=[seat]))
+
+
+def _end(s: State, seat: int, pr: P.ActionPrompt, a: A.End, ev: Events) -> None:
+    _pop(s)
+    s.turn.ended = True
+    say(ev, f"{name(s, seat)} ends the turn")
+
+
+# ---- cargo kept ----
+def _keep(s: State, seat: int, pr: P.KeepCargoPrompt, a: A.Keep, ev: Events) -> None:
+    pr.kept.append(a.card)
+    if pr.why == "leave" and len(pr.kept) == pr.room:
+        _pop(s)
+        turn.keep_on_leaving(s, seat, pr.kept, ev)
+    elif pr.why == "plunder" and len(pr.kept) == pr.room:
+        _keep_done(s, seat, pr, A.Done(), ev)
+
+
+def _keep_done(s: State, seat: int, pr: P.KeepCargoPrompt, a: A.Done, ev: Events) -> None:
+    _pop(s)
+    raiding.keep_plunder(s, seat, pr, ev)
+
+
+# ---- the port ----
+def _part(s: State, seat: int, pr: P.PortPrompt, a: A.Part, ev: Events) -> None:
+    port.open_part(s, seat, pr, a.part, ev)
+
+
+def _done(s: State, seat: int, pr: Any, a: A.Done, ev: Events) -> None:
+    _pop(s)
+    if isinstance(pr, P.SellPrompt):
+        port.sell(s, seat, pr.selling, ev)
+    elif isinstance(pr, P.BuyPrompt):
+        port.end_buying(s, pr)
+    elif isinstance(pr, P.StashPrompt) and pr.step == "tens" and s.players[seat].ship.gold > 0:
+        s.stack.append(P.StashPrompt(seats=[seat], step="units"))
+
+
+def _sell(s: State, seat: int, pr: P.SellPrompt, a: A.Sell, ev: Events) -> None:
+    pr.selling.append(a.card)
+
+
+def _buy(s: State, seat: int, pr: P.BuyPrompt, a: A.Buy, ev: Events) -> None:
+    port.buy(s, seat, pr, a.card, ev)
+
+
+def _redraw(s: State, seat: int, pr: P.BuyPrompt, a: A.Redraw, ev: Events) -> None:
+    port.redraw(s, seat, pr, ev)
+
+
+def _ship(s: State, seat: int, pr: P.ShipyardPrompt, a: A.Ship, ev: Events) -> None:
+    port.buy_ship(s, seat, a.ship, ev)
+
+
+def _repair(s: State, seat: int, pr: P.ShipyardPrompt, a: A.Repair, ev: Events) -> None:
+    port.repair(s, seat, a.location, ev)
+
+
+def _modification(s: State, seat: int, pr: P.ShipyardPrompt, a: A.Modification, ev: Events) -> None:
+    port.buy_modification(s, seat, ev)
+
+
+def _weapon(s: State, seat: int, pr: P.ShipyardPrompt, a: A.UseWeapon, ev: Events) -> None:
+    port.buy_weapon(s, seat, a.weapon, ev)
+
+
+def _hire(s: State, seat: int, pr: P.RecruitPrompt, a: A.Hire, ev: Events) -> None:
+    _pop(s)
+    port.hire(s, seat, a.n, ev)
+
+
+def _stash(s: State, seat: int, pr: P.StashPrompt, a: A.Stash, ev: Events) -> None:
+    _pop(s)
+    port.stash(s, seat, a.n, ev)
+    if pr.step == "tens" and s.players[seat].ship.gold > 0:
+        s.stack.append(P.StashPrompt(seats=[seat], step="units"))
+
+
+# ---- raids ----
+def _nation(s: State, seat: int, pr: P.RaidPrompt, a: A.ChooseNation, ev: Events) -> None:
+    _pop(s)
+    raiding.raid_for(s, seat, a.nation, ev)
+
+
+def _release(s: State, seat: int, pr: P.RaidPrompt, a: A.Release, ev: Events) -> None:
+    _pop(s)
+    raiding.release(s, seat, ev)
+
+
+def _skull(s: State, seat: int, pr: P.RaidSkullPrompt, a: Any, ev: Events) -> None:
+    raiding.spend(s, seat, a, ev)
+
+
+def _stop(s: State, seat: int, pr: P.RaidSkullPrompt, a: A.Stop, ev: Events) -> None:
+    _pop(s)
+    raiding.finish(s, seat, ev)
+
+
+# ---- combat ----
+def _order(s: State, seat: int, pr: P.OrdersPrompt, a: A.Order, ev: Events) -> None:
+    fight.lock_order(s, seat, pr, a.order, ev)
+
+
+def _shot(s: State, seat: int, pr: P.ShotPrompt, a: Any, ev: Events) -> None:
+    fight.choose_shot(s, seat, pr, a.weapon if isinstance(a, A.Shot) else None, ev)
+
+
+def _take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> None:
+    fight_end.take(s, seat, pr, a, ev)
+
+
+def _discard_glory(s: State, seat: int, pr: P.DiscardGloryPrompt, a: A.Discard, ev: Events) -> None:
+    p = s.players[seat]
+    p.glory_cards.remove(a.card)
+    s.glory.throw_away([a.card])
+    say(ev, f"{name(s, seat)} discards a glory card")
+    if len(p.glory_cards) <= 4:
+        s.stack.remove(pr)
+
+
+HANDLERS: dict[tuple[type, type], Handler] = {
+    (P.SetupPrompt, A.Ship): _pick,
+    (P.NewCaptainPrompt, A.Ship): _new_captain,
+    (P.NewCaptainPrompt, A.Redraw): _new_captain,
+    (P.ActionPrompt, A.Move): _move,
+    (P.ActionPrompt, A.Enter): _enter,
+    (P.ActionPrompt, A.Leave): _leave,
+    (P.ActionPrompt, A.Scout): _scout,
+    (P.ActionPrompt, A.Port): _port,
+    (P.ActionPrompt, A.End): _end,
+    (P.KeepCargoPrompt, A.Keep): _keep,
+    (P.KeepCargoPrompt, A.Done): _keep_done,
+    (P.PortPrompt, A.Part): _part,
+    (P.PortPrompt, A.Done): _done,
+    (P.SellPrompt, A.Sell): _sell,
+    (P.SellPrompt, A.Done): _done,
+    (P.BuyPrompt, A.Buy): _buy,
+    (P.BuyPrompt, A.Redraw): _redraw,
+    (P.BuyPrompt, A.Done): _done,
+    (P.ShipyardPrompt, A.Ship): _ship,
+    (P.ShipyardPrompt, A.Repair): _repair,
+    (P.ShipyardPrompt, A.Modification): _modification,
+    (P.ShipyardPrompt, A.UseWeapon): _weapon,
+    (P.ShipyardPrompt, A.Done): _done,
+    (P.RecruitPrompt, A.Hire): _hire,
+    (P.StashPrompt, A.Stash): _stash,
+    (P.StashPrompt, A.Done): _done,
+    (P.RaidPrompt, A.ChooseNation): _nation,
+    (P.RaidPrompt, A.Release): _release,
+    (P.RaidSkullPrompt, A.Draw): _skull,
+    (P.RaidSkullPrompt, A.Discard): _skull,
+    (P.RaidSkullPrompt, A.Swap): _skull,
+    (P.RaidSkullPrompt, A.UseWeapon): _skull,
+    (P.RaidSkullPrompt, A.Stop): _stop,
+    (P.OrdersPrompt, A.Order): _order,
+    (P.ShotPrompt, A.Shot): _shot,
+    (P.ShotPrompt, A.NoShot): _shot,
+    (P.PlunderPrompt, A.Take): _take,
+    (P.PlunderPrompt, A.Done): _done,
+    (P.DiscardGloryPrompt, A.Discard): _discard_glory,
+}
+
+
+def apply_action(s: State, seat: int, a: Any, ev: Events) -> None:
+    """`a` is one of the seat's legal actions: engine.core.act checked it (the Game contract).
+    The prompt answered is the one on top of the stack."""
+    top = s.stack[-1]
+    HANDLERS[(type(top), type(a))](s, seat, top, a, ev)

@@ -1,0 +1,83 @@
+"""Captain death and the new captain (base reconstruction section 5, "Captain death"; the pure
+rules are glory.captain_death, new_captain, may_redraw_captain). The dead captain's cards, ship
+and all aboard are discarded, the modifications go back to ports without one (at random), the
+bounty tokens go; glory and the stash stay. A new captain is drawn at once (and may be redrawn
+when a pirate NPC sits in its home zone), picks a sloop or a flute, and acts from the player's
+next turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.rules import glory as G
+from engine.merchants_marauders.rules.common import home_port, name, say
+from engine.merchants_marauders.rules.start import fit_out, start_ships
+from engine.merchants_marauders.state import Player, Ship, State
+from engine.merchants_marauders.vocab import PORTS
+
+
+def holdings(p: Player) -> G.Holdings:
+    return G.Holdings(home_port=home_port(p), ship=p.ship.type, glory=p.glory, stash=p.stash, gold=p.ship.gold,
+                      glory_cards=list(p.glory_cards), cargo=list(p.ship.cargo), weapons=list(p.ship.weapons),
+                      modifications=list(p.ship.modifications), ship_glory_earned=p.ship_glory,
+                      bounties=[n for n, k in p.bounties.items() for _ in range(k)])
+
+
+def return_modifications(s: State, mods: list[str]) -> None:
+    """Modifications leaving play go face down to ports that have none, drawn at random."""
+    for m in mods:
+        free = [z for z in PORTS if s.zones[z].modification is None]
+        if free:
+            z = s.rng.choice(free)
+            s.zones[z].modification, s.zones[z].revealed = m, False
+
+
+def kill(s: State, seat: int, ev: Events) -> None:
+    """The captain dies; a new one is drawn and waits for its ship (NewCaptainPrompt)."""
+    p = s.players[seat]
+    death = G.captain_death(holdings(p))
+    say(ev, f"{name(s, seat)} is dead")
+    s.cargo.throw_away(death.lost.cargo)
+    s.glory.throw_away(death.lost.glory_cards)
+    s.captains.throw_away([p.captain])
+    return_modifications(s, death.to_ports)
+    (p.captain,) = s.captains.draw(s.rng)
+    p.ship, p.glory_cards, p.bounties, p.ship_glory, p.bought_at = Ship(), [], {}, False, None
+    p.glory, p.stash, p.deaths = death.kept.glory, death.kept.stash, p.deaths + 1
+    p.zone, p.in_port = home_port(p), True
+    say(ev, f"{name(s, seat)} takes command in {p.zone.replace('_', ' ').title()}")
+    if s.turn.seat == seat:
+        s.turn.ended = True
+    s.stack.append(P.NewCaptainPrompt(seats=[seat]))
+
+
+def pirate_in_home_zone(s: State, seat: int) -> bool:
+    zones = [n.zone for n in s.npcs.values() if n.side == "pirate"]
+    return G.may_redraw_captain(home_port(s.players[seat]), zones)
+
+
+def new_captain_options(s: State, seat: int) -> list[Any]:
+    out: list[Any] = [action(A.Ship, ship=t) for t in start_ships()]
+    if pirate_in_home_zone(s, seat):
+        out.append(action(A.Redraw))
+    return out
+
+
+def redraw(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    s.captains.throw_away([p.captain])
+    (p.captain,) = s.captains.draw(s.rng)
+    p.zone = home_port(p)
+    say(ev, f"The new captain is redrawn: {name(s, seat)}")
+
+
+def set_up(s: State, seat: int, ship: str, ev: Events) -> None:
+    """The new captain's ship, gold (from the stash first) and glory card."""
+    p = s.players[seat]
+    fit_out(s, seat, ship)  # type: ignore[arg-type]
+    p.ship.gold, p.stash = G.starting_gold(p.stash)
+    p.glory_cards = s.glory.draw(s.rng, G.START_GLORY_CARDS)
+    say(ev, f"{name(s, seat)} sails a {ship}")

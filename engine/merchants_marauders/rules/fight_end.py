@@ -1,0 +1,144 @@
+"""After a naval combat (base reconstruction 6.3, 7.1; the pure rules are aftermath.py, combat.py
+and glory.py): the victor's glory point, the bank's 5 gold per bounty token of a beaten pirate
+player, a pirate NPC's reward, a navy's plunder (3 cargo cards' gold, one lost at random per Cargo
+hit, the rest kept if they fit), a crew clash won over a player (the victor takes what it likes,
+the ship too), then the dead captains and the beaten NPCs leave the board; NPCs that survive
+repair (their damage lived only in the fight)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.rules import aftermath as AM
+from engine.merchants_marauders.rules import combat as C
+from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules.common import (
+    captain,
+    cargo_cards,
+    gain_glory,
+    hold,
+    name,
+    pirate,
+    say,
+    wars,
+)
+from engine.merchants_marauders.rules.death import kill, return_modifications
+from engine.merchants_marauders.rules.port import _deck_top, _take_top
+from engine.merchants_marauders.state import State
+
+
+def aftermath(s: State, ev: Events) -> None:
+    f = s.fight
+    assert f is not None
+    f.step = "end"
+    v = f.victor
+    if v is None:
+        return
+    win, lose = f.sides[v], f.sides[C.other(v)]
+    if win.seat is None:
+        return
+    seat = win.seat
+    gain_glory(s, seat, C.glory_for(v, v), "victory", ev)
+    me = s.players[seat]
+    if lose.seat is not None:
+        q = s.players[lose.seat]
+        enemies = {n for w in wars(s) if captain(me).nation in w for n in w if n != captain(me).nation}
+        gold = AM.bounty_reward(q.bounties, me.bounties, enemies)
+        if gold:
+            me.ship.gold += gold
+            say(ev, f"{name(s, seat)} collects {gold} gold in bounties")
+        if f.boarded:
+            s.stack.append(P.PlunderPrompt(seats=[seat], loser=lose.seat))
+        return
+    npc = s.npcs[str(lose.npc)]
+    if npc.side == "pirate":
+        gold = AM.pirate_npc_reward(npc.ship, pirate(me))
+        me.ship.gold += gold
+        if gold:
+            say(ev, f"{name(s, seat)} is paid {gold} gold for the pirate")
+    elif npc.side == "navy" and f.boarded:
+        deck = _deck_top(s, AM.NAVY_PLUNDER_DRAW + 2)
+        drawn = cargo_cards(deck[:AM.NAVY_PLUNDER_DRAW])
+        _take_top(s, len(drawn))
+        loot = AM.navy_plunder(drawn, f.npc_cargo_hits, s.rng)
+        me.ship.gold += loot.gold
+        s.cargo.throw_away([c.id for c in drawn if c not in loot.cards])
+        s.reveals += 1
+        say(ev, f"{name(s, seat)} plunders {loot.gold} gold from the navy ship")
+        room = max(0, hold(me) - len(me.ship.cargo))
+        if loot.cards and room:
+            s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in loot.cards], room=room))
+        else:
+            s.cargo.throw_away([c.id for c in loot.cards])
+
+
+def close(s: State, ev: Events) -> None:
+    """The dead captains die, the beaten NPCs leave the board (MMB-CLASH-11, -12)."""
+    f = s.fight
+    assert f is not None
+    s.fight = None
+    for r in C.ROLES:
+        x = f.sides[r]
+        beaten = (f.victor is not None and r != f.victor) or f.npc_points.get("hull", 1) == 0
+        if x.npc is not None and beaten and x.npc in s.npcs:
+            s.npcs = N.remove(s.npcs, x.npc)
+            say(ev, f"The {x.npc.replace('_', ' ')} leaves the board")
+    for seat in f.dead:
+        kill(s, seat, ev)
+
+
+# ---- plunder of a player beaten in a crew clash ----
+def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
+    me, q = s.players[seat], s.players[loser]
+    out: list[Any] = []
+    if q.ship.gold:
+        out.append(action(A.Take, what="gold"))
+    if len(me.ship.cargo) < hold(me):
+        out += [action(A.Take, what="cargo", item=c) for c in q.ship.cargo]
+    if q.glory_cards:
+        out.append(action(A.Take, what="card"))
+    out += [action(A.Take, what="weapon", item=w) for w in q.ship.weapons if w not in me.ship.weapons]
+    out.append(action(A.Take, what="ship"))
+    return [*out[:P.MAX_OPTIONS - 1], action(A.Done)]
+
+
+def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> None:
+    me, q = s.players[seat], s.players[pr.loser]
+    if a.what == "gold":
+        me.ship.gold, q.ship.gold = me.ship.gold + q.ship.gold, 0
+    elif a.what == "cargo":
+        q.ship.cargo.remove(a.item)
+        me.ship.cargo.append(a.item)
+    elif a.what == "card":
+        card = q.glory_cards.pop(s.rng.choice(list(range(len(q.glory_cards)))))
+        me.glory_cards.append(card)
+        say(ev, f"You take {card}", to=seat)
+        if len(me.glory_cards) > 4:
+            s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+    elif a.what == "weapon":
+        q.ship.weapons.remove(a.item)  # type: ignore[arg-type]
+        me.ship.weapons.append(a.item)  # type: ignore[arg-type]
+    else:
+        take_ship(s, seat, pr.loser)
+        s.stack.remove(pr)
+    say(ev, f"{name(s, seat)} takes {a.what}" + (f" {a.item}" if a.item else ""))
+
+
+def take_ship(s: State, seat: int, loser: int) -> None:
+    """The victor's own ship is discarded (its modifications to ports); cargo, weapons and gold
+    cross; the prize keeps its damage and its modifications; the surviving crew cross up to its
+    crew value (aftermath.prize_points). Cargo over the prize's hold: the last cards go [design]."""
+    from engine.merchants_marauders.rules.common import maxima
+    me, q = s.players[seat], s.players[loser]
+    return_modifications(s, me.ship.modifications)
+    crew = me.ship.points["crew"]
+    me.ship.type, me.ship.modifications = q.ship.type, list(q.ship.modifications)
+    me.ship.points = AM.prize_points(q.ship.points, maxima(me)["crew"], crew)
+    q.ship.modifications = []
+    while len(me.ship.cargo) > hold(me):
+        s.cargo.throw_away([me.ship.cargo.pop()])
+    q.ship.type = "sloop"
+    q.ship.points = {k: 0 for k in q.ship.points}

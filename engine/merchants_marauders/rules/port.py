@@ -1,0 +1,283 @@
+"""The port action (base reconstruction section 4, "Port sub-actions"): once a turn, in a port
+that is open to the captain; its parts in any order, each once, selling only first. The prices
+and limits are trade.py's and glory.py's; the shipyard's and recruiting's numbers are the
+reconstruction's (2 gold a repaired point, 3 a special weapon, 1 a hired hand) with the ports'
+properties from the map data."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules import glory as G
+from engine.merchants_marauders.rules import trade as T
+from engine.merchants_marauders.rules.combat import skulls
+from engine.merchants_marauders.rules.common import (
+    captain,
+    cargo_card,
+    cargo_cards,
+    gain_glory,
+    hold,
+    home_port,
+    maxima,
+    name,
+    port_nation,
+    port_terms,
+    roll,
+    say,
+    show,
+    zone_effect,
+)
+from engine.merchants_marauders.rules.death import return_modifications
+from engine.merchants_marauders.state import State
+from engine.merchants_marauders.vocab import HIT_LOCATIONS, Good
+
+REPAIR_PRICE = 2
+CREW_PRICE = 1
+
+
+def _embargoed(s: State, seat: int) -> bool:
+    return s.round.embargo is not None and port_nation(s.players[seat].zone) == s.round.embargo
+
+
+def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
+    p, out = s.players[seat], []
+    z = s.zones[p.zone]
+    if not pr.taken and p.ship.cargo and z.demand is not None and not _embargoed(s, seat):
+        out.append("sell")
+    if "buy" not in pr.taken and not _embargoed(s, seat) and p.ship.gold >= 2 \
+            and len(p.ship.cargo) < T.port_card_limit(hold(p)) and (s.cargo.pile or s.cargo.discard):
+        out.append("buy")
+    if "shipyard" not in pr.taken and len(shipyard_options(s, seat)) > 1:
+        out.append("shipyard")
+    if "recruit" not in pr.taken and p.ship.points["crew"] < maxima(p)["crew"] and p.ship.gold >= CREW_PRICE:
+        out.append("recruit")
+    if "stash" not in pr.taken and p.zone == home_port(p) and p.ship.gold > 0:
+        out.append("stash")
+    return [*(action(A.Part, part=x) for x in out), action(A.Done)]
+
+
+def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> None:
+    pr.taken.append(part)
+    if part == "sell":
+        s.stack.append(P.SellPrompt(seats=[seat]))
+    elif part == "buy":
+        draw_to_buy(s, seat, ev)
+    elif part == "shipyard":
+        s.stack.append(P.ShipyardPrompt(seats=[seat]))
+    elif part == "recruit":
+        recruit_roll(s, seat, ev)
+    else:
+        s.stack.append(P.StashPrompt(seats=[seat]))
+
+
+# ---- Sell goods ----
+def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
+    p = s.players[seat]
+    z = s.zones[p.zone]
+    if not selling or z.demand is None:
+        return
+    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, port_terms(s, p.zone))
+    p.ship.cargo = [c.id for c in sale.cargo]
+    p.ship.gold += sale.gold
+    s.cargo.throw_away(selling)
+    say(ev, f"{name(s, seat)} sells {len(selling)} cargo for {sale.gold} gold")
+    if sale.replace_demand:
+        z.demand, s.demand_pile = T.replace_demand(z.demand, s.demand_pile)
+        s.reveals += 1
+        say(ev, f"{p.zone.replace('_', ' ').title()} now demands {z.demand}")
+    gain_glory(s, seat, sale.glory, "demand_sale", ev)
+
+
+# ---- Buy goods ----
+def _deck_top(s: State, n: int) -> list[str]:
+    """The cargo deck's top cards, index 0 first; an empty deck takes the shuffled discards."""
+    if len(s.cargo.pile) < n and s.cargo.discard:
+        under = list(s.cargo.discard)
+        s.rng.shuffle(under)
+        s.cargo.pile, s.cargo.discard = under + s.cargo.pile, []
+    return list(reversed(s.cargo.pile))
+
+
+def _take_top(s: State, k: int) -> None:
+    s.cargo.pile = s.cargo.pile[:len(s.cargo.pile) - k]
+
+
+def draw_to_buy(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    z = s.zones[p.zone]
+    assert z.demand is not None
+    n = T.cards_to_draw(port_terms(s, p.zone), p.bought_at == p.zone)
+    deck = _deck_top(s, n + 8)
+    d = T.draw_to_buy(cargo_cards(deck), n, z.demand)
+    _take_top(s, len(deck) - len(d.deck))
+    s.cargo.throw_away([c.id for c in d.discarded])
+    s.reveals += 1
+    say(ev, f"{name(s, seat)} draws {', '.join(c.id for c in d.drawn)} to buy")
+    s.stack.append(P.BuyPrompt(seats=[seat], drawn=[c.id for c in d.drawn]))
+
+
+def _prices(pr: P.BuyPrompt, s: State, seat: int) -> dict[Good, int]:
+    return T.prices([cargo_card(c).good for c in pr.drawn], port_terms(s, s.players[seat].zone))
+
+
+def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
+    p = s.players[seat]
+    price = _prices(pr, s, seat)
+    room = len(p.ship.cargo) < T.port_card_limit(hold(p))
+    out: list[Any] = [action(A.Buy, card=c) for c in pr.drawn
+                      if c not in pr.bought and room and price[cargo_card(c).good] <= p.ship.gold]
+    terms = port_terms(s, p.zone)
+    if terms.redraw_cost is not None and not pr.redrawn and not pr.bought and p.ship.gold >= terms.redraw_cost:
+        out.append(action(A.Redraw))
+    return [*out, action(A.Done)]
+
+
+def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:
+    p = s.players[seat]
+    offered = [cargo_card(c) for c in pr.drawn]
+    bought = T.buy(cargo_cards(p.ship.cargo), p.ship.gold, offered, [card], hold(p), port_terms(s, p.zone))
+    p.ship.cargo.append(card)
+    p.ship.gold -= bought.cost
+    pr.bought.append(card)
+    s.turn.bought_here = p.zone
+    say(ev, f"{name(s, seat)} buys {card} for {bought.cost} gold")
+
+
+def redraw(s: State, seat: int, pr: P.BuyPrompt, ev: Events) -> None:
+    p = s.players[seat]
+    z = s.zones[p.zone]
+    assert z.demand is not None
+    deck = _deck_top(s, len(pr.drawn) + 8)
+    offered = T.BuyDraw(drawn=cargo_cards(pr.drawn), discarded=[], deck=cargo_cards(deck))
+    cost, again = T.redraw(port_terms(s, p.zone), p.ship.gold, pr.redrawn, offered, z.demand)
+    _take_top(s, len(deck) - len(again.deck))
+    s.cargo.throw_away([c.id for c in again.discarded])
+    p.ship.gold -= cost
+    pr.drawn, pr.redrawn = [c.id for c in again.drawn], True
+    s.reveals += 1
+    say(ev, f"{name(s, seat)} pays {cost} gold to redraw: {', '.join(pr.drawn)}")
+
+
+def end_buying(s: State, pr: P.BuyPrompt) -> None:
+    s.cargo.throw_away([c for c in pr.drawn if c not in pr.bought])
+
+
+# ---- Shipyard ----
+def ship_price(s: State, seat: int, ship: str) -> int:
+    p = s.players[seat]
+    sd, old = defs().all_ships()[ship], defs().all_ships()[p.ship.type]  # type: ignore[index]
+    assert sd.cost is not None
+    return max(0, sd.cost - (zone_effect(p.zone, "discount", "ship") or 0) - (old.sale or 0))
+
+
+def repair_price(s: State, seat: int) -> int:
+    return zone_effect(s.players[seat].zone, "repair_price") or REPAIR_PRICE
+
+
+def weapon_price(s: State, seat: int, weapon: str) -> int:
+    w = defs().weapons.weapons[weapon]  # type: ignore[index]
+    return max(0, w.cost - (zone_effect(s.players[seat].zone, "discount", "weapon") or 0))
+
+
+def weapons_left(s: State, weapon: str) -> int:
+    aboard = sum(1 for p in s.players for w in p.ship.weapons if w == weapon)
+    return defs().weapons.weapons[weapon].tokens - aboard  # type: ignore[index]
+
+
+def shipyard_options(s: State, seat: int) -> list[Any]:
+    p = s.players[seat]
+    gold, top = p.ship.gold, maxima(p)
+    out: list[Any] = [action(A.Ship, ship=t) for t, sd in defs().ships.ships.items()
+                      if sd.cost is not None and t != p.ship.type and ship_price(s, seat, t) <= gold]
+    out += [action(A.Repair, location=loc) for loc in HIT_LOCATIONS
+            if loc != "crew" and p.ship.points[loc] < top[loc] and repair_price(s, seat) <= gold]
+    z = s.zones[p.zone]
+    if z.modification is not None and z.revealed and len(p.ship.modifications) < defs().all_ships()[p.ship.type].mod_slots \
+            and defs().all_modifications()[z.modification].cost <= gold:
+        out.append(action(A.Modification))
+    out += [action(A.UseWeapon, weapon=w) for w in defs().weapons.weapons
+            if w not in p.ship.weapons and weapons_left(s, w) > 0 and weapon_price(s, seat, w) <= gold]
+    return [*out, action(A.Done)]
+
+
+def buy_ship(s: State, seat: int, ship: str, ev: Events) -> None:
+    """The old ship is sold; crew (up to the new crew value) and weapons cross; modifications go
+    back to ports; a first frigate or galleon of this captain is worth 1 glory (MMB-PORT-09 to -12)."""
+    p = s.players[seat]
+    price, crew = ship_price(s, seat, ship), p.ship.points["crew"]
+    return_modifications(s, p.ship.modifications)
+    p.ship.modifications, p.ship.type = [], ship  # type: ignore[assignment]
+    p.ship.points = maxima(p)
+    p.ship.points["crew"] = min(crew, p.ship.points["crew"])
+    p.ship.gold -= price
+    say(ev, f"{name(s, seat)} buys a {ship} for {price} gold (the old ship sold)")
+    glory = G.ship_glory(ship, p.ship_glory)  # type: ignore[arg-type]
+    if glory:
+        p.ship_glory = True
+        gain_glory(s, seat, glory, "ship", ev)
+
+
+def repair(s: State, seat: int, location: str, ev: Events) -> None:
+    p = s.players[seat]
+    p.ship.gold -= repair_price(s, seat)
+    p.ship.points[location] += 1  # type: ignore[index]
+    say(ev, f"{name(s, seat)} repairs 1 {location}")
+
+
+def buy_modification(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    z = s.zones[p.zone]
+    assert z.modification is not None
+    m = defs().all_modifications()[z.modification]
+    p.ship.gold -= m.cost
+    p.ship.modifications.append(m.id)
+    z.modification = None
+    for e in m.effects:
+        if e.kind == "stat" and e.stat in HIT_LOCATIONS:
+            p.ship.points[e.stat] += e.n
+    say(ev, f"{name(s, seat)} fits a {m.name}")
+
+
+def buy_weapon(s: State, seat: int, weapon: str, ev: Events) -> None:
+    p = s.players[seat]
+    p.ship.gold -= weapon_price(s, seat, weapon)
+    p.ship.weapons.append(weapon)  # type: ignore[arg-type]
+    say(ev, f"{name(s, seat)} buys {weapon.replace('_', ' ')}")
+
+
+# ---- Recruit crew ----
+def recruit_roll(s: State, seat: int, ev: Events) -> None:
+    """Leadership rolled: up to 1 + skulls hired, 1 gold each, never above the crew value
+    (MMB-PORT-16); Tortuga hires without a roll, Basse-Terre adds a die."""
+    p = s.players[seat]
+    room = maxima(p)["crew"] - p.ship.points["crew"]
+    if zone_effect(p.zone, "no_roll") is not None:
+        most = room
+        say(ev, f"{name(s, seat)} recruits without a roll")
+    else:
+        extra = sum(e.n for e in defs().map.zones[p.zone].property if e.kind == "extra_die" and e.when == "recruit")
+        dice = captain(p).skills.leadership + extra
+        faces = roll(s, dice)
+        most = 1 + skulls(faces)
+        say(ev, f"{name(s, seat)} rolls Leadership to recruit: {show(faces)}")
+    s.stack.append(P.RecruitPrompt(seats=[seat], most=max(0, min(most, room, p.ship.gold // CREW_PRICE))))
+
+
+def hire(s: State, seat: int, n: int, ev: Events) -> None:
+    p = s.players[seat]
+    p.ship.points["crew"] += n
+    p.ship.gold -= n * CREW_PRICE
+    say(ev, f"{name(s, seat)} hires {n} crew")
+
+
+# ---- Stash ----
+def stash(s: State, seat: int, n: int, ev: Events) -> None:
+    """Gold into the chest: the move is announced, the amount only to its owner (MMB-PORT-19)."""
+    p = s.players[seat]
+    p.ship.gold, p.stash = G.stash(p.ship.gold, p.stash, n, p.zone if p.in_port else None, home_port(p))
+    say(ev, f"{name(s, seat)} stashes gold")
+    say(ev, f"You stash {n} gold (the stash now holds {p.stash})", to=seat)

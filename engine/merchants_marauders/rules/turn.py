@@ -1,0 +1,179 @@
+"""A turn (base reconstruction section 4, "Turn"): hunting NPCs scout at its start, then 3
+actions, repeatable except the port action (once a turn): Move one step (zone to linked zone,
+zone into its port, port out to its zone; never into a closed port; leaving port counts as
+entering the zone), Scout at sea for a target in the zone (a merchant, a player at sea, an NPC:
+found on a skull, then the raid or the fight), the Port action, or end the turn early. A raid
+or fight is part of the action that began it."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules.combat import moves_allowed
+from engine.merchants_marauders.rules.common import (
+    captain,
+    cargo_cards,
+    closed,
+    hold,
+    name,
+    npc_captains,
+    roll,
+    say,
+    show,
+)
+from engine.merchants_marauders.rules.crows_nest import scouted, scouting_dice
+from engine.merchants_marauders.rules.raid import check_can_raid
+from engine.merchants_marauders.state import State, Turn, label
+from engine.merchants_marauders.vocab import OPEN_SEA
+
+ACTIONS_PER_TURN = 3
+
+
+def start_turn(s: State, seat: int) -> None:
+    """The budget of 3 actions; the hunting NPCs in the zone queue up to scout (MMB-TURN-01)."""
+    s.turn = Turn(seat=seat, phase="actions", actions=ACTIONS_PER_TURN)
+    queue_npc_scouts(s, seat, "turn_start")
+
+
+def queue_npc_scouts(s: State, seat: int, moment: str) -> None:
+    slots = N.scouting_npcs(seat, moment, s.npcs, npc_captains(s), s.wars, s.turn.scouted)
+    s.turn.scout_queue += [x for x in slots if x not in s.turn.scout_queue]
+
+
+def npc_scout(s: State, seat: int, ev: Events) -> None:
+    """The next NPC in the queue scouts for the active seat; a find starts a fight with the NPC
+    as aggressor (MMB-NPC-07)."""
+    from engine.merchants_marauders.rules.fight import start_fight
+    slot = s.turn.scout_queue.pop(0)
+    npc, p = s.npcs.get(slot), s.players[seat]
+    if npc is None or npc.zone != p.zone or p.in_port:
+        return
+    s.turn.scouted.append((slot, seat))
+    faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting))
+    found = N.scout_found(faces)
+    say(ev, f"The {slot.replace('_', ' ')} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
+    if found:
+        start_fight(s, aggressor=("npc", slot), defender=("seat", seat), ev=ev)
+
+
+# ---- the action menu ----
+def move_options(s: State, seat: int) -> list[Any]:
+    p = s.players[seat]
+    if moves_allowed(p.ship.points["masts"], s.turn.moves + 1) <= s.turn.moves:
+        return []
+    if p.in_port:
+        return [action(A.Leave)]
+    zd = defs().map.zones[p.zone]
+    out: list[Any] = [action(A.Move, to=z) for z in zd.neighbours]
+    if zd.port and not closed(s, seat, p.zone):
+        out.append(action(A.Enter))
+    return out
+
+
+def scout_targets(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    if p.in_port:
+        return []
+    out = []
+    try:
+        check_can_raid(True, s.zones[p.zone].merchant is not None, p.ship.points)
+        out.append("merchant")
+    except ValueError:
+        pass
+    out += [label(i) for i, q in enumerate(s.players) if i != seat and q.zone == p.zone and not q.in_port]
+    out += [slot for slot, n in s.npcs.items() if n.zone == p.zone]
+    return out
+
+
+def action_options(s: State, seat: int) -> list[Any]:
+    p = s.players[seat]
+    out: list[Any] = move_options(s, seat)
+    out += [action(A.Scout, target=t) for t in scout_targets(s, seat)]
+    if p.in_port and not s.turn.port_done and not closed(s, seat, p.zone):
+        out.append(action(A.Port))
+    return [*out, action(A.End)]
+
+
+def spend(s: State) -> None:
+    s.turn.actions -= 1
+
+
+def move(s: State, seat: int, to: str, ev: Events) -> None:
+    p = s.players[seat]
+    spend(s)
+    s.turn.moves += 1
+    p.zone = to  # type: ignore[assignment]
+    say(ev, f"{name(s, seat)} sails to {to.replace('_', ' ').title()}")
+    queue_npc_scouts(s, seat, "entered_zone")
+
+
+def enter(s: State, seat: int, ev: Events) -> None:
+    """Into the zone's port; its modification is turned up the first time a player enters."""
+    p = s.players[seat]
+    spend(s)
+    s.turn.moves += 1
+    p.in_port = True
+    z = s.zones[p.zone]
+    if not z.revealed and z.modification is not None:
+        z.revealed = True
+        s.reveals += 1
+    say(ev, f"{name(s, seat)} puts in at {p.zone.replace('_', ' ').title()}")
+
+
+def leave(s: State, seat: int, ev: Events) -> None:
+    """Out to the zone; a hold over its size keeps the player's pick first (trade.leave_port)."""
+    p = s.players[seat]
+    if len(p.ship.cargo) > hold(p) and hold(p) == 0:
+        keep_on_leaving(s, seat, [], ev)
+        return
+    if len(p.ship.cargo) > hold(p):
+        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="leave", cards=list(p.ship.cargo), room=hold(p)))
+        return
+    sail_out(s, seat, ev)
+
+
+def sail_out(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    spend(s)
+    s.turn.moves += 1
+    p.in_port = False
+    say(ev, f"{name(s, seat)} leaves port")
+    queue_npc_scouts(s, seat, "left_port")
+
+
+def scout(s: State, seat: int, target: str, ev: Events) -> None:
+    """Scouting dice for the target; a find opens the raid or the fight (MMB-TURN-08 to -10)."""
+    from engine.merchants_marauders.rules.fight import start_fight
+    from engine.merchants_marauders.rules.raiding import start_raid
+    p = s.players[seat]
+    spend(s)
+    faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting))
+    found = scouted(faces)
+    what = "a merchant" if target == "merchant" else target.replace("_", " ")
+    say(ev, f"{name(s, seat)} scouts for {what}: {show(faces)}, {'found' if found else 'not found'}")
+    if not found:
+        return
+    if target == "merchant":
+        start_raid(s, seat, ev)
+    elif target in s.npcs:
+        start_fight(s, aggressor=("seat", seat), defender=("npc", target), ev=ev)
+    else:
+        start_fight(s, aggressor=("seat", seat), defender=("seat", int(target[1:]) - 1), ev=ev)
+
+
+def keep_on_leaving(s: State, seat: int, kept: list[str], ev: Events) -> None:
+    from engine.merchants_marauders.rules.trade import leave_port
+    p = s.players[seat]
+    cargo, gone = leave_port(cargo_cards(p.ship.cargo), kept, hold(p))
+    p.ship.cargo = [c.id for c in cargo]
+    s.cargo.throw_away([c.id for c in gone])
+    sail_out(s, seat, ev)
+
+
+def open_sea(z: str) -> bool:
+    return z == OPEN_SEA

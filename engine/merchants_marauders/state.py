@@ -1,0 +1,146 @@
+"""Merchants & Marauders state (docs/merchants_marauders-plan.md, section 2): the 17 zones with
+their merchant, demand and modification tokens, the merchant track, the NPCs and the NPC cards
+waiting to arrive, wars, each player's captain and ship, the round and turn records, the fight or
+raid in progress, the open prompts.
+
+Secret parts (view.py shows each only to who may see it): every deck's order and the demand pile
+(nobody), a merchant token's nation until it is raided (nobody), a port's modification until a
+player first enters it (nobody), a player's stash and glory cards (the owner), the captain dealt
+and the ship picked at setup, and the sealed combat orders, until every seat is in.
+Seats are 0-based here; the notation names them "p1" … "p4" (`label`)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from engine.core import GameState
+from engine.core.deck import Deck
+from engine.core.sealed import Sealed
+from engine.merchants_marauders.prompts import Prompt
+from engine.merchants_marauders.rules.combat import Role
+from engine.merchants_marauders.rules.npc import Arrival, Npc
+from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, ShipType, Weapon, Zone
+
+Phase = Literal["setup", "round_start", "turn_start", "actions", "end_turn", "round_end", "ranking", "done"]
+War = tuple[Nation, Nation]
+
+
+def label(seat: int) -> str:
+    """A seat as the notation names it."""
+    return f"p{seat + 1}"
+
+
+def seat_of(lbl: str) -> int:
+    return int(lbl[1:]) - 1
+
+
+class Ship(BaseModel):
+    type: ShipType = "sloop"
+    points: dict[HitLocation, int] = {}          # current value per hit location (cargo = the hold)
+    cargo: list[str] = []                        # cargo card ids
+    gold: int = 0                                # gold aboard (public)
+    weapons: list[Weapon] = []                   # special weapon tokens, one of each kind
+    modifications: list[str] = []
+
+
+class Player(BaseModel):
+    captain: str                                 # captain id (secret to others during setup)
+    ship: Ship = Ship()
+    zone: Zone = "caribbean_sea"
+    in_port: bool = True
+    glory: int = 0                               # the glory track (stash glory not included)
+    stash: int = 0                               # secret: the owner's
+    glory_cards: list[str] = []                  # secret: the owner's (the count is public)
+    bounties: dict[Nation, int] = {}
+    ship_glory: bool = False                     # this captain's frigate or galleon glory taken
+    bought_at: Zone | None = None                # the port where this player bought goods last turn
+    deaths: int = 0
+
+
+class ZoneState(BaseModel):
+    merchant: Nation | None = None               # a token is here; its nation is secret
+    demand: Good | None = None                   # the port's face-up demand token
+    modification: str | None = None              # the port's token: secret until revealed
+    revealed: bool = False
+
+
+class Round(BaseModel):
+    number: int = 0
+    event: str | None = None                     # the event card of this round
+    to_play: list[int] = []                      # seats still to take a turn this round, in order
+    sale_bonus: int = 0                          # trade boom: demand goods sell for more
+    embargo: Nation | None = None                # that nation's ports neither buy nor sell
+    scouting: int = 0                            # fog: dice more (or fewer) on Scouting checks
+
+
+class Turn(BaseModel):
+    seat: int = 0
+    phase: Phase = "setup"
+    actions: int = 0                             # actions left
+    moves: int = 0                               # moves made (masts at 0: at most 1)
+    port_done: bool = False
+    ended: bool = False
+    bought_here: Zone | None = None              # goods bought this turn, in this port
+    scouted: list[tuple[str, int]] = []          # (NPC slot, seat) pairs that scouted this turn
+    scout_queue: list[str] = []                  # NPC slots still to scout the active seat
+
+
+class Side(BaseModel):
+    """One side of a fight: a seat, or an NPC by roster slot."""
+    seat: int | None = None
+    npc: str | None = None
+
+
+class Fight(BaseModel):
+    sides: dict[Role, Side]
+    round_no: int = 1
+    step: Literal["orders", "contest", "shots", "resolve", "aftermath", "end"] = "orders"
+    orders: Sealed[str] | None = None            # the human deciders' sealed orders, by seat
+    declared: dict[Role, str] = {}               # both orders once revealed ("shoot", "board", "hooks", "flee")
+    contest: dict[Role, list[Face]] = {}
+    winner: Role | None = None
+    dice: dict[Role, list[Face]] = {}            # each shooter's location dice
+    shots: dict[Role, str] = {}                  # the shot weapon each shooter spent ("none" if none)
+    npc_points: dict[HitLocation, int] = {}      # the NPC side's damage in this fight
+    npc_cargo_hits: int = 0
+    victor: Role | None = None
+    boarded: bool = False                        # the fight ended in a crew clash
+    dead: list[int] = []                         # seats whose captain died, set up after the fight
+
+
+class Raid(BaseModel):
+    seat: int
+    token: Nation
+    cards: list[str] = []
+    dice: list[Face] = []
+    skulls: int = 0
+
+
+class State(GameState):
+    players: list[Player]
+    order: list[int]                             # seats clockwise from the first player
+    zones: dict[Zone, ZoneState]
+    track: list[Nation] = []                     # the merchant track: raided tokens, face up
+    demand_pile: list[Good] = []                 # secret; index 0 is its top
+    cargo: Deck = Deck()
+    events: Deck = Deck()
+    glory: Deck = Deck()
+    captains: Deck = Deck()
+    missions: Deck = Deck()
+    rumours: Deck = Deck()
+    missions_on_board: list[str] = []
+    npcs: dict[str, Npc] = {}
+    arrivals: list[Arrival] = []                 # NPC cards of this round, arriving at its end
+    wars: list[War] = []
+    round: Round = Round()
+    turn: Turn = Turn()
+    picks: Sealed[str] | None = None             # setup: each seat's sealed ship pick
+    fight: Fight | None = None
+    raid: Raid | None = None
+    stack: list[Prompt] = []
+    options: dict[str, bool | str] = {}
+    reveals: int = 0                             # hidden things shown: no undo past a change
+    log_tail: list[str] = []
+    final: dict[int, dict[str, int]] | None = None
+    winners: list[int] = []

@@ -1,0 +1,119 @@
+"""What one viewer may see (docs/merchants_marauders-plan.md, section 2). viewer None is the
+public view (thread posts, board images).
+
+Redacted: every deck's order and the demand pile (sizes only), a merchant token's nation (only
+that a token is there), a port's modification until a player has entered it (only that one is
+there), each player's stash and glory cards (the owner's; the card count is public; every stash
+once the game is over), the captains dealt and ships picked while setup's sealed pick is open
+(the owner's captain only), and the combat orders of a round until both are in (core Sealed)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import Pending
+from engine.core.deck import DeckView
+from engine.core.sealed import SealedView
+from engine.merchants_marauders.rules.npc import Arrival, Npc
+from engine.merchants_marauders.state import Raid, Round, Ship, Side, State, Turn
+from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, Zone
+
+
+class PlayerView(BaseModel):
+    seat: int
+    captain: str | None                       # hidden from others during setup
+    ship: Ship | None                         # None during setup
+    zone: Zone | None
+    in_port: bool
+    glory: int
+    stash: int | None = None                  # the owner's, and everyone's at the end
+    glory_cards: list[str] | None = None      # the owner's
+    glory_card_count: int
+    bounties: dict[Nation, int]
+    ship_glory: bool
+    bought_at: Zone | None
+    deaths: int
+
+
+class ZoneView(BaseModel):
+    merchant: bool
+    demand: Good | None
+    modification: str | None                  # once revealed
+    has_modification: bool
+
+
+class FightView(BaseModel):
+    sides: dict[str, Side]
+    round_no: int
+    step: str
+    orders: SealedView[str] | None
+    declared: dict[str, str]                  # empty until both orders are in
+    contest: dict[str, list[Face]]
+    winner: str | None
+    dice: dict[str, list[Face]]
+    shots: dict[str, str]
+    npc_points: dict[HitLocation, int]
+    victor: str | None
+    boarded: bool
+
+
+class MerchantsView(BaseModel):
+    viewer: int | None
+    players: list[PlayerView]
+    order: list[int]
+    zones: dict[Zone, ZoneView]
+    track: list[Nation]
+    demand_pile: int
+    decks: dict[str, DeckView]
+    missions_on_board: list[str]
+    npcs: dict[str, Npc]
+    arrivals: list[Arrival]
+    wars: list[tuple[Nation, Nation]]
+    round: Round
+    turn: Turn
+    picks: SealedView[str] | None
+    fight: FightView | None
+    raid: Raid | None
+    waiting: Pending | None
+    prompt: dict[str, Any] | None
+    final: dict[int, dict[str, int]] | None
+    winners: list[int]
+    log_tail: list[str]
+
+
+def _player(s: State, i: int, viewer: int | None) -> PlayerView:
+    p, mine, setup = s.players[i], viewer == i, s.turn.phase == "setup"
+    return PlayerView(
+        seat=i, captain=p.captain if mine or not setup else None, ship=None if setup else p.ship,
+        zone=None if setup else p.zone, in_port=p.in_port, glory=p.glory,
+        stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,
+        glory_card_count=len(p.glory_cards), bounties=dict(p.bounties), ship_glory=p.ship_glory,
+        bought_at=p.bought_at, deaths=p.deaths)
+
+
+def _fight(s: State, viewer: int | None) -> FightView | None:
+    f = s.fight
+    if f is None:
+        return None
+    sealed = f.orders is not None       # the NPC bot's order waits with the players' ones
+    return FightView(sides=dict(f.sides), round_no=f.round_no, step=f.step,
+                     orders=f.orders.view_for(viewer) if f.orders is not None else None,
+                     declared={} if sealed else dict(f.declared), contest=dict(f.contest), winner=f.winner,
+                     dice=dict(f.dice), shots=dict(f.shots), npc_points=dict(f.npc_points), victor=f.victor,
+                     boarded=f.boarded)
+
+
+def build_view(s: State, viewer: int | None, pending: Pending | None) -> MerchantsView:
+    top = s.stack[-1] if s.stack else None
+    decks = {k: getattr(s, k).view() for k in ("cargo", "events", "glory", "captains", "missions", "rumours")}
+    return MerchantsView(
+        viewer=viewer, players=[_player(s, i, viewer) for i in range(len(s.players))], order=list(s.order),
+        zones={z: ZoneView(merchant=zs.merchant is not None, demand=zs.demand,
+                           modification=zs.modification if zs.revealed else None,
+                           has_modification=zs.modification is not None) for z, zs in s.zones.items()},
+        track=list(s.track), demand_pile=len(s.demand_pile), decks=decks, missions_on_board=list(s.missions_on_board),
+        npcs=dict(s.npcs), arrivals=list(s.arrivals), wars=list(s.wars), round=s.round, turn=s.turn,
+        picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
+        waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,
+        winners=list(s.winners), log_tail=list(s.log_tail))
