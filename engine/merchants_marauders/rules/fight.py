@@ -61,6 +61,32 @@ def start_fight(s: State, aggressor: Who, defender: Who, ev: Events) -> None:
         elif d.seat is not None:
             q = s.players[d.seat]
             add_bounty(s, a.seat, AM.attack_bounty("player", captain(q).nation, pirate(q)), ev)
+    for role in C.ROLES:
+        _long_guns(s, role, ev)
+
+
+def _long_guns(s: State, role: C.Role, ev: Events) -> None:
+    """Long guns (base section 5): before the first round the owner rolls 1 die; a skull is 1
+    hit on the enemy, placed by a location die (aftermath.long_guns_hits)."""
+    f = s.fight
+    assert f is not None
+    seat = f.sides[role].seat
+    if seat is None or "long_guns" not in s.players[seat].ship.modifications or f.step != "orders":
+        return
+    (face,) = roll(s, 1)
+    if not AM.long_guns_hits(face):
+        say(ev, f"{name(s, seat)}'s long guns miss")
+        return
+    enemy = C.other(role)
+    target = side_fighter(s, enemy)
+    hits = H.locate(target, roll(s, 1)).hits
+    set_points(s, enemy, C.take_hits(target, hits).points)
+    _cargo_losses(s, enemy, hits.get("cargo", 0))
+    say(ev, f"{name(s, seat)}'s long guns hit {side_name(s, enemy)}: " + ", ".join(hits))
+    if side_fighter(s, enemy).sunk:
+        f.victor, f.step = role, "aftermath"
+        say(ev, f"{side_name(s, enemy)} sinks")
+        _loser(s, enemy)
 
 
 def side_name(s: State, role: C.Role) -> str:
