@@ -145,11 +145,15 @@ def end_round(s: State, ev: Events) -> bool:
         for a in s.arrivals:
             say(ev, f"A {a.side} {a.ship} arrives in {a.zone.replace('_', ' ').title()}")
         s.arrivals = []
-    return reached(s)
+    return reached(s, end_of_round=True)
 
 
-def reached(s: State) -> bool:
-    return any(total_glory(s, i) >= G.GLORY_TO_WIN for i in range(len(s.players)))
+def reached(s: State, end_of_round: bool = False) -> bool:
+    """The victory check (glory.game_over): at the round's end, or at any moment under
+    `victory = "immediate"`."""
+    mode: G.VictoryMode = "immediate" if s.options.get("victory") == "immediate" else "finish_round"
+    return G.game_over([standing(s, i) for i in range(len(s.players))], mode, end_of_round,
+                       bool(s.options.get("glory_or_death")))
 
 
 def rank(s: State, ev: Events) -> None:

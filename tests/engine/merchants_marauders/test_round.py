@@ -94,3 +94,26 @@ def test_mmb_round_06_a_new_npc_replaces_the_one_of_its_slot_at_the_rounds_end()
         s = do(s, seat, "end")
     assert s.npcs["navy_spain"].zone == "cartagena" and s.npcs["navy_spain"].skills.seamanship == 4
     assert not s.arrivals
+
+
+def test_mmb_round_04_an_npc_card_flags_its_arrival_zone_and_the_npc_comes_at_the_rounds_end() -> None:
+    s = started(3, seed="flag")
+    s = _next_round(s, "ev-01")                  # Guardacostas out of Havana: a Spanish frigate
+    assert s.round.event == "ev-01" and "navy_spain" not in s.npcs
+    assert [(a.nation, a.ship, a.zone) for a in s.arrivals] == [("spain", "frigate", "havana")]
+    s.events.pile.append(FOG)
+    for _ in s.order:
+        s = do(s, active(s), "end")
+    assert s.npcs["navy_spain"].zone == "havana" and not s.arrivals
+
+
+def test_mmb_turn_07_leaving_port_is_entering_the_zone_and_a_hunting_npc_there_scouts() -> None:
+    s = started(3, seed="left-port")
+    seat = active(s)
+    s.npcs["pirate_sloop"] = Npc(slot="pirate_sloop", side="pirate", nation=None, ship="sloop",
+                                 zone=s.players[seat].zone, skills=Skills(seamanship=2, scouting=2, leadership=2))
+    s.round.scouting = 0
+    dice(s, SKULL, 1)
+    s = do(s, seat, "leave")
+    assert s.fight is not None and s.fight.sides["aggressor"].npc == "pirate_sloop"
+    assert s.turn.scouted == [("pirate_sloop", seat)]
