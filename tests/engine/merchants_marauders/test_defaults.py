@@ -70,6 +70,7 @@ def test_combat_orders_default_to_shoot_and_to_flee_without_cannons() -> None:
     dice(s, SKULL, *[1] * (captain(s.players[a]).skills.scouting - 1))
     s = do(s, a, f"scout p{d + 1}")
     assert _default(s, d) == "shoot"
-    s.fight.round_no = 2          # type: ignore[union-attr]
+    assert s.fight is not None
+    s.fight.round_no = 2
     s.players[d].ship.points["cannons"] = 0
     assert _default(s, d) == "flee"
