@@ -13,10 +13,10 @@ from engine.dead_reckoning.state import State, label
 
 def facts(s: State, seat: int) -> achievements.Facts:
     p, me = s.players[seat], label(seat)
-    mine = [isl for isl in s.islands.values() if ic.controller(isl) == me]
+    built = [isl for isl in s.islands.values() if isl.buildings]      # control matters only where something stands
     return achievements.Facts(
         ship_wins=p.wins, level_4_cards=p.experts, ships_sunk=p.sunk,
-        buildings=sum(len(i.buildings) for i in mine), chest=p.chest,
+        buildings=sum(len(i.buildings) for i in built if ic.controller(i) == me), chest=p.chest,
         permanent_cubes=sum(i.permanent.get(me, 0) for i in s.islands.values()),
         upgrades=p.upgrades_taken, explored=p.explored,
         cargo_returned=achievements.goal("master_merchant", len(s.players)) if p.merchant else 0,
