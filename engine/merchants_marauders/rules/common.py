@@ -49,10 +49,19 @@ def _bonus(p: Player, stat: str) -> int:
     return sum(e.n for m in p.ship.modifications for e in mods[m].effects if e.kind == "stat" and e.stat == stat)
 
 
+def ability(p: Player, kind: str, when: str | None = None, service: str | None = None) -> int:
+    """How much of an effect of this kind the captain's ability gives at this moment (0: none);
+    e.g. ability(p, "extra_die", "scout_merchant"). Rerolls wait for the glory-card windows."""
+    return sum(e.n for e in captain(p).ability.effects
+               if e.kind == kind and (when is None or e.when == when) and (service is None or e.service == service))
+
+
 def maxima(p: Player) -> dict[HitLocation, int]:
-    """The ship's printed values raised by its modifications (base section 5)."""
+    """The ship's printed values raised by its modifications (base section 5) and by a captain
+    whose ability raises one (a `stat` effect)."""
     sd = defs().all_ships()[p.ship.type]
-    return {loc: getattr(sd, loc) + _bonus(p, loc) for loc in HIT_LOCATIONS}
+    own = {e.stat: e.n for e in captain(p).ability.effects if e.kind == "stat"}
+    return {loc: getattr(sd, loc) + _bonus(p, loc) + own.get(loc, 0) for loc in HIT_LOCATIONS}
 
 
 def manoeuvre(p: Player) -> int:
@@ -156,12 +165,18 @@ def zone_effect(z: Zone, kind: str, service: str | None = None) -> int | None:
     return None
 
 
-def port_terms(s: State, z: Zone) -> PortTerms:
-    """The port's trading properties from the map data, with this round's trade boom."""
-    fields: dict[str, int | None] = {"demand_bonus": (zone_effect(z, "demand_bonus") or 0) + s.round.sale_bonus}
+def port_terms(s: State, z: Zone, seat: int) -> PortTerms:
+    """The port's trading properties from the map data, with this round's trade boom and the
+    trading captain's ability (a demand bonus, a price for other goods, a redraw anywhere)."""
+    p = s.players[seat]
+    fields: dict[str, int | None] = {"demand_bonus": (zone_effect(z, "demand_bonus") or 0) + s.round.sale_bonus
+                                     + ability(p, "demand_bonus")}
     for kind, field in (("buy_price", "buy_price"), ("other_price", "other_price"), ("redraw_cost", "redraw_cost")):
+        own = ability(p, kind) or None
         if (n := zone_effect(z, kind)) is not None:
-            fields[field] = n
+            fields[field] = min(n, own) if own is not None and kind == "redraw_cost" else max(n, own or 0)
+        elif own is not None:
+            fields[field] = own
     if (n := zone_effect(z, "buy_draws")) is not None:
         fields["draws"], fields["repeat_draws"] = n, n - 3
     return PortTerms(**fields)

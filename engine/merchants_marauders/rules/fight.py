@@ -23,7 +23,18 @@ from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import crew_clash as CC
 from engine.merchants_marauders.rules import hits as H
 from engine.merchants_marauders.rules import npc as N
-from engine.merchants_marauders.rules.common import add_bounty, at_war, captain, fighter, name, pirate, roll, say, show
+from engine.merchants_marauders.rules.common import (
+    ability,
+    add_bounty,
+    at_war,
+    captain,
+    fighter,
+    name,
+    pirate,
+    roll,
+    say,
+    show,
+)
 from engine.merchants_marauders.state import Fight, Side, State
 from engine.merchants_marauders.vocab import HIT_LOCATIONS, HitLocation, Order
 
@@ -315,6 +326,12 @@ def _loser(s: State, role: C.Role) -> None:
         s.fight.dead.append(seat)
 
 
+def _clash_bonus(s: State, role: C.Role) -> int:
+    assert s.fight is not None
+    seat = s.fight.sides[role].seat
+    return 0 if seat is None else ability(s.players[seat], "extra_die", "crew_clash")
+
+
 def _clash(s: State, fighters: dict[C.Role, C.Fighter], boarder: C.Role, ev: Events) -> None:
     """The crew clash, dice only (crew_clash.py): Leadership each round until a crew is gone."""
     f = s.fight
@@ -322,7 +339,7 @@ def _clash(s: State, fighters: dict[C.Role, C.Fighter], boarder: C.Role, ev: Eve
     c = CC.begin_clash(fighters, boarder)
     say(ev, f"{side_name(s, boarder)} boards")
     while not c.over and c.rounds < MAX_CLASH_ROUNDS:
-        c = CC.clash_round(c, {r: roll(s, CC.clash_dice(fighters[r])) for r in C.ROLES})
+        c = CC.clash_round(c, {r: roll(s, CC.clash_dice(fighters[r], _clash_bonus(s, r))) for r in C.ROLES})
     after = CC.after_clash(fighters, c)
     for r in C.ROLES:
         set_points(s, r, after[r].points)

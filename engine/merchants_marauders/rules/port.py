@@ -16,6 +16,7 @@ from engine.merchants_marauders.rules import glory as G
 from engine.merchants_marauders.rules import trade as T
 from engine.merchants_marauders.rules.combat import skulls
 from engine.merchants_marauders.rules.common import (
+    ability,
     captain,
     cargo_card,
     cargo_cards,
@@ -80,7 +81,7 @@ def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
     z = s.zones[p.zone]
     if not selling or z.demand is None:
         return
-    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, port_terms(s, p.zone))
+    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, port_terms(s, p.zone, seat))
     p.ship.cargo = [c.id for c in sale.cargo]
     p.ship.gold += sale.gold
     s.cargo.throw_away(selling)
@@ -110,7 +111,7 @@ def draw_to_buy(s: State, seat: int, ev: Events) -> None:
     p = s.players[seat]
     z = s.zones[p.zone]
     assert z.demand is not None
-    n = T.cards_to_draw(port_terms(s, p.zone), p.bought_at == p.zone)
+    n = T.cards_to_draw(port_terms(s, p.zone, seat), p.bought_at == p.zone)
     deck = _deck_top(s, n + 8)
     d = T.draw_to_buy(cargo_cards(deck), n, z.demand)
     _take_top(s, len(deck) - len(d.deck))
@@ -121,7 +122,7 @@ def draw_to_buy(s: State, seat: int, ev: Events) -> None:
 
 
 def _prices(pr: P.BuyPrompt, s: State, seat: int) -> dict[Good, int]:
-    return T.prices([cargo_card(c).good for c in pr.drawn], port_terms(s, s.players[seat].zone))
+    return T.prices([cargo_card(c).good for c in pr.drawn], port_terms(s, s.players[seat].zone, seat))
 
 
 def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
@@ -130,7 +131,7 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
     room = len(p.ship.cargo) < T.port_card_limit(hold(p))
     out: list[Any] = [action(A.Buy, card=c) for c in pr.drawn
                       if c not in pr.bought and room and price[cargo_card(c).good] <= p.ship.gold]
-    terms = port_terms(s, p.zone)
+    terms = port_terms(s, p.zone, seat)
     if terms.redraw_cost is not None and not pr.redrawn and not pr.bought and p.ship.gold >= terms.redraw_cost:
         out.append(action(A.Redraw))
     return [*out, action(A.Done)]
@@ -139,7 +140,7 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
 def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:
     p = s.players[seat]
     offered = [cargo_card(c) for c in pr.drawn]
-    bought = T.buy(cargo_cards(p.ship.cargo), p.ship.gold, offered, [card], hold(p), port_terms(s, p.zone))
+    bought = T.buy(cargo_cards(p.ship.cargo), p.ship.gold, offered, [card], hold(p), port_terms(s, p.zone, seat))
     p.ship.cargo.append(card)
     p.ship.gold -= bought.cost
     pr.bought.append(card)
@@ -153,7 +154,7 @@ def redraw(s: State, seat: int, pr: P.BuyPrompt, ev: Events) -> None:
     assert z.demand is not None
     deck = _deck_top(s, len(pr.drawn) + 8)
     offered = T.BuyDraw(drawn=cargo_cards(pr.drawn), discarded=[], deck=cargo_cards(deck))
-    cost, again = T.redraw(port_terms(s, p.zone), p.ship.gold, pr.redrawn, offered, z.demand)
+    cost, again = T.redraw(port_terms(s, p.zone, seat), p.ship.gold, pr.redrawn, offered, z.demand)
     _take_top(s, len(deck) - len(again.deck))
     s.cargo.throw_away([c.id for c in again.discarded])
     p.ship.gold -= cost
@@ -175,7 +176,9 @@ def ship_price(s: State, seat: int, ship: str) -> int:
 
 
 def repair_price(s: State, seat: int) -> int:
-    return zone_effect(s.players[seat].zone, "repair_price") or REPAIR_PRICE
+    """2 gold a point, 1 at Old Providence, less the captain's repair discount."""
+    p = s.players[seat]
+    return max(0, (zone_effect(p.zone, "repair_price") or REPAIR_PRICE) - ability(p, "discount", service="repair"))
 
 
 def weapon_price(s: State, seat: int, weapon: str) -> int:
@@ -255,12 +258,12 @@ def recruit_roll(s: State, seat: int, ev: Events) -> None:
     (MMB-PORT-16); Tortuga hires without a roll, Basse-Terre adds a die."""
     p = s.players[seat]
     room = maxima(p)["crew"] - p.ship.points["crew"]
-    if zone_effect(p.zone, "no_roll") is not None:
+    if zone_effect(p.zone, "no_roll") is not None or ability(p, "no_roll", "recruit"):
         most = room
         say(ev, f"{name(s, seat)} recruits without a roll")
     else:
         extra = sum(e.n for e in defs().map.zones[p.zone].property if e.kind == "extra_die" and e.when == "recruit")
-        dice = captain(p).skills.leadership + extra
+        dice = captain(p).skills.leadership + extra + ability(p, "extra_die", "recruit")
         faces = roll(s, dice)
         most = 1 + skulls(faces)
         say(ev, f"{name(s, seat)} rolls Leadership to recruit: {show(faces)}")

@@ -13,6 +13,7 @@ from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.rules import raid as R
 from engine.merchants_marauders.rules.common import (
+    ability,
     add_bounty,
     captain,
     cargo_card,
@@ -58,7 +59,7 @@ def raid_for(s: State, seat: int, nation: str, ev: Events) -> None:
     laid, rest = R.draw_raid_cards(cargo_cards(deck))
     _take_top(s, len(deck) - len(rest))
     s.raid.cards = [c.id for c in laid]
-    s.raid.dice = roll(s, captain(p).skills.seamanship)
+    s.raid.dice = roll(s, captain(p).skills.seamanship + ability(p, "extra_die", "raid"))
     s.raid.skulls = R.skulls(s.raid.dice)
     say(ev, f"The merchant's cargo: {', '.join(s.raid.cards)}; Seamanship {show(s.raid.dice)}")
     s.stack.append(P.RaidSkullPrompt(seats=[seat]))

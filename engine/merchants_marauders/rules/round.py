@@ -14,6 +14,7 @@ from engine.merchants_marauders.rules import glory as G
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules.combat import skulls
 from engine.merchants_marauders.rules.common import (
+    ability,
     captain,
     npc_captains,
     roll,
@@ -116,7 +117,7 @@ def _weather(s: State, zones: Sequence[str], n: int, ev: Events) -> None:
     for seat, p in enumerate(s.players):
         if p.in_port or p.zone not in zones:
             continue
-        hits = max(0, n - skulls(roll(s, captain(p).skills.seamanship)))
+        hits = max(0, n - skulls(roll(s, captain(p).skills.seamanship + ability(p, "extra_die", "storm"))))
         volley = locate(fighter(p), roll(s, hits))
         for loc, k in volley.hits.items():
             p.ship.points[loc] -= k

@@ -16,6 +16,7 @@ from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules.combat import moves_allowed
 from engine.merchants_marauders.rules.common import (
+    ability,
     captain,
     cargo_cards,
     closed,
@@ -152,7 +153,8 @@ def scout(s: State, seat: int, target: str, ev: Events) -> None:
     from engine.merchants_marauders.rules.raiding import start_raid
     p = s.players[seat]
     spend(s)
-    faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting))
+    extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player")
+    faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting + extra))
     found = scouted(faces)
     what = "a merchant" if target == "merchant" else target.replace("_", " ")
     say(ev, f"{name(s, seat)} scouts for {what}: {show(faces)}, {'found' if found else 'not found'}")

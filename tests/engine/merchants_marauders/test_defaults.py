@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules.common import captain
+from engine.merchants_marauders.rules.common import ability, captain
 from engine.merchants_marauders.state import State
 from tests.engine.merchants_marauders.scenario_helpers import SKULL, active, at_sea, dice, do, game, started, top
 
@@ -51,8 +51,8 @@ def test_a_raid_defaults_to_the_tokens_nation_and_discarding_the_card_that_hurts
     at_sea(s, seat, "st_maarten")
     s.zones["st_maarten"].merchant = "spain"
     s.round.scouting = 0
-    sk = captain(s.players[seat]).skills
-    dice(s, SKULL, *[1] * (sk.scouting - 1), SKULL, *[1] * (sk.seamanship - 1))
+    sk, extra = captain(s.players[seat]).skills, ability(s.players[seat], "extra_die", "scout_merchant")
+    dice(s, SKULL, *[1] * (sk.scouting + extra - 1), SKULL, *[1] * (sk.seamanship - 1))
     s = do(s, seat, "scout merchant")
     assert _default(s, seat) == "nation spain"
     s.cargo.pile = [c for c in s.cargo.pile if c not in ("sugar-1", "spices-5", "rum-4")] + ["sugar-1", "spices-5", "rum-4"]
