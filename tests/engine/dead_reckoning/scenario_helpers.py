@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dead_reckoning import GAME
+from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.flow import settle
 from engine.dead_reckoning.rules.load_unload import stow
 from engine.dead_reckoning.state import State
@@ -55,3 +56,15 @@ def resettle(s: State) -> State:
     """After editing a state by hand, let the flow run what needs no decision."""
     settle(s, [])
     return s
+
+
+def main_seat(s: State) -> int:
+    """The active seat, with its main menu on top: a level-up owed at the turn's start is answered
+    first (its first option), `s` taking the answer's state in place."""
+    seat = active(s)
+    if isinstance(top(s), P.LevelPrompt):
+        after = do(s, seat, options(s, seat)[0])
+        for name in type(s).model_fields:
+            setattr(s, name, getattr(after, name))
+    assert isinstance(top(s), P.MainPrompt), top(s)
+    return seat

@@ -7,8 +7,7 @@ from engine.core import Rng
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules.merchants import back_of, deal_backs
-from tests.engine.dead_reckoning.scenario_helpers import game, step
-from tests.engine.dead_reckoning.test_turn import _main
+from tests.engine.dead_reckoning.scenario_helpers import game, main_seat, step
 
 
 def merchants(row: int) -> list[str]:
@@ -32,7 +31,7 @@ def test_the_deal_is_random_by_seed_and_the_same_for_the_same_seed() -> None:
 
 def test_a_raid_meets_the_back_this_game_dealt_and_shows_it_to_everyone() -> None:
     s = game(2, seed="raid-backs")
-    seat = _main(s)
+    seat = main_seat(s)
     fronts = merchants(1)
     by_cubes: dict[int, str] = {}
     for c in fronts:

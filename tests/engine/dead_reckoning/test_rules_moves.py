@@ -16,19 +16,11 @@ from tests.engine.dead_reckoning.scenario_helpers import (
     game,
     hand,
     land,
+    main_seat,
     options,
     top,
     waiting,
 )
-
-
-def _main(s: State) -> int:
-    """Answer an owed level-up, so the main menu is on top; returns the active seat."""
-    seat = active(s)
-    if isinstance(top(s), P.LevelPrompt):
-        s = do(s, seat, options(s, seat)[0])
-    assert isinstance(top(s), P.MainPrompt)
-    return seat
 
 
 def _sailing(s: State, seat: int, sails: int) -> None:
@@ -51,7 +43,7 @@ def _battle_to_end(s: State, defender: int | None = None) -> State:
 # ---- Set Sails ---------------------------------------------------------------------------------
 def test_dr_sail_01_sails_are_set_once_a_turn_and_before_any_move() -> None:
     s = game(2, seed="sail-once")
-    seat = _main(s)
+    seat = main_seat(s)
     assert "sails" in options(s, seat) and not _moves(s, seat), "no move before the Sails are set"
     s = do(s, seat, "sails")
     assert s.players[seat].ship.sails == 2 and _moves(s, seat) == {"a1", "b1", "c1"}
@@ -64,7 +56,7 @@ def test_dr_sail_01_sails_are_set_once_a_turn_and_before_any_move() -> None:
 def test_dr_sail_07_a_sail_icon_played_after_setting_sails_adds_nothing() -> None:
     for before in (True, False):
         s = game(2, seed=f"sail-late-{before}")
-        seat = _main(s)
+        seat = main_seat(s)
         hand(s, seat, "captain", *s.players[seat].hand[1:])       # level 1 shows one Sail
         if before:
             s = do(s, seat, "play captain")
@@ -77,7 +69,7 @@ def test_dr_sail_07_a_sail_icon_played_after_setting_sails_adds_nothing() -> Non
 # ---- Move your Ship ----------------------------------------------------------------------------
 def test_dr_move_01_02_each_board_costs_one_sail_and_at_zero_the_ship_stops() -> None:
     s = game(2, seed="move-cost")
-    seat = _main(s)
+    seat = main_seat(s)
     _sailing(s, seat, 2)
     s = do(s, seat, "move b1")
     assert s.players[seat].ship.sails == 1 and s.players[seat].ship.at == "b1"
@@ -90,7 +82,7 @@ def test_dr_move_01_02_each_board_costs_one_sail_and_at_zero_the_ship_stops() ->
 
 def test_dr_move_03_04_orthogonal_steps_and_the_harbor_touches_all_of_row_1() -> None:
     s = game(2, seed="move-grid")
-    seat = _main(s)
+    seat = main_seat(s)
     _sailing(s, seat, 8)
     assert _moves(s, seat) == {"a1", "b1", "c1"}
     s = do(s, seat, "move a1")
@@ -104,7 +96,7 @@ def test_dr_move_03_04_orthogonal_steps_and_the_harbor_touches_all_of_row_1() ->
 
 def test_dr_move_05_another_ship_does_not_block_the_way() -> None:
     s = game(2, seed="move-through")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s.players[other].ship.at = "b1"                      # Mercantile: no battle either
     _sailing(s, seat, 3)
@@ -117,7 +109,7 @@ def test_dr_move_05_another_ship_does_not_block_the_way() -> None:
 
 def test_dr_move_06_nothing_is_done_on_a_board_without_stopping_there() -> None:
     s = game(2, seed="move-stop")
-    seat = _main(s)
+    seat = main_seat(s)
     card = next(c for c in defs().advancements.deck(1) if c.kind == "advancement")
     s.grid["b1"].card = card.id
     cargo_aboard(s, seat, card.cost)
@@ -131,7 +123,7 @@ def test_dr_move_06_nothing_is_done_on_a_board_without_stopping_there() -> None:
 
 def test_dr_move_07_moves_split_by_stops_share_one_sail_track() -> None:
     s = game(2, seed="move-split")
-    seat = _main(s)
+    seat = main_seat(s)
     _sailing(s, seat, 3)
     s = do(s, seat, "move a1")
     s = do(s, seat, "stop")
@@ -145,7 +137,7 @@ def test_dr_move_07_moves_split_by_stops_share_one_sail_track() -> None:
 
 def test_dr_move_08_09_10_13_a_stop_on_a_face_down_board_explores_it_and_ends_only_that_move() -> None:
     s = game(2, seed="move-explore")
-    seat = _main(s)
+    seat = main_seat(s)
     _sailing(s, seat, 4)
     row2_top = s.rows[2][-1]
     s = do(s, seat, "move a1")
@@ -165,7 +157,7 @@ def test_dr_move_08_09_10_13_a_stop_on_a_face_down_board_explores_it_and_ends_on
 
 def test_dr_move_12_passing_through_face_down_boards_explores_none() -> None:
     s = game(2, seed="move-pass")
-    seat = _main(s)
+    seat = main_seat(s)
     _sailing(s, seat, 4)
     for to in ("b1", "b2", "b3", "b2"):
         s = do(s, seat, f"move {to}")
@@ -193,7 +185,7 @@ def _restart_turn(s: State) -> State:
 
 def test_dr_pmove_02_dr_pir_02_passing_through_a_pirates_board_starts_no_battle() -> None:
     s = game(2, seed="pirate-pass")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     _pirate(s, other, "a1")
     _sailing(s, seat, 2)
@@ -207,7 +199,7 @@ def test_dr_pmove_02_dr_pir_02_passing_through_a_pirates_board_starts_no_battle(
 def test_dr_pmove_03_several_pirates_are_fought_in_the_movers_order_until_it_sinks() -> None:
     for sinks in (False, True):
         s = game(3, seed=f"pirates-{sinks}")
-        seat = _main(s)
+        seat = main_seat(s)
         first, second = [x for x in s.order if x != seat]
         _pirate(s, first, "b1")
         _pirate(s, second, "b1")
@@ -235,7 +227,7 @@ def test_dr_pmove_03_several_pirates_are_fought_in_the_movers_order_until_it_sin
 
 def test_dr_pmove_04_pirate_mode_does_nothing_on_its_owners_own_turn() -> None:
     s = game(2, seed="pirate-own")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = _island_in_row_1(s)
     s.players[seat].ship.at, s.players[seat].ship.mode = HARBOR, "pirate"
@@ -252,7 +244,7 @@ def test_dr_pmove_04_pirate_mode_does_nothing_on_its_owners_own_turn() -> None:
 
 def test_dr_pir_04_05_06_07_a_pirate_that_wins_blockades_its_island_but_the_card_stays_for_sale() -> None:
     s = game(2, seed="blockade")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = _island_in_row_1(s)
     isl = s.islands[at]
@@ -284,7 +276,7 @@ def test_dr_pir_04_05_06_07_a_pirate_that_wins_blockades_its_island_but_the_card
 
 def test_dr_pir_04_no_cube_is_taken_back_from_a_blockaded_island_either() -> None:
     s = game(2, seed="blockade-take")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at, elsewhere = [pos for pos in ("a1", "b1", "c1") if pos in s.islands][:2]
     for pos in (at, elsewhere):
@@ -320,7 +312,7 @@ def test_dr_pir_08_09_10_11_starting_on_a_pirates_board_blockades_until_fought_a
         _pirate(s, other, at)
         s.players[seat].ship.at = at
         s = _restart_turn(s)
-        seat = _main(s)
+        seat = main_seat(s)
         assert s.battle is None and at in s.turn.blockaded, "no battle forced, but blockaded at once"
         opts = options(s, seat)
         assert f"fight p{other + 1}" in opts and not any(o.startswith("attack") for o in opts), "no flag needed"
@@ -351,7 +343,7 @@ def test_dr_pir_08_09_10_11_starting_on_a_pirates_board_blockades_until_fought_a
 def test_dr_pir_12_a_pirate_at_open_sea_forces_the_battle_but_blockades_nothing() -> None:
     from engine.dead_reckoning.rules.setup import reveal
     s = game(2, seed="pirate-sea")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     sea = next(pos for pos, sp in s.grid.items() if pos.endswith("2")
                and defs().ocean.boards[sp.board].kind != "island")
@@ -394,7 +386,7 @@ def _at(s: State, seat: int, pos: str, card: str | None) -> None:
 
 def test_dr_buy_01_08_the_card_where_the_ship_is_can_be_bought_a_merchant_traded_or_attacked() -> None:
     s = game(2, seed="buy-here")
-    seat = _main(s)
+    seat = main_seat(s)
     adv, ship = _advancement(), _merchant(False)
     cargo_aboard(s, seat, 7)
     assert not any(o in ("buy", "trade", "raid") for o in options(s, seat)), "nothing to buy in Harbor"
@@ -408,7 +400,7 @@ def test_dr_buy_01_08_the_card_where_the_ship_is_can_be_bought_a_merchant_traded
 
 def test_dr_buy_02_15_two_buys_or_resolves_a_turn_and_a_raid_is_one_of_them() -> None:
     s = game(2, seed="buy-two")
-    seat = _main(s)
+    seat = main_seat(s)
     adv = _advancement()
     cargo_aboard(s, seat, 7)
     _at(s, seat, "a1", adv)
@@ -431,7 +423,7 @@ def test_dr_buy_02_15_two_buys_or_resolves_a_turn_and_a_raid_is_one_of_them() ->
 
 def test_dr_buy_03_09_a_merchants_back_stays_hidden_and_a_trade_never_shows_it() -> None:
     s = game(2, seed="buy-trade")
-    seat = _main(s)
+    seat = main_seat(s)
     ship = _merchant(False)
     _at(s, seat, "b1", ship)
     cargo_aboard(s, seat, _cost(ship))
@@ -448,7 +440,7 @@ def test_dr_buy_03_09_a_merchants_back_stays_hidden_and_a_trade_never_shows_it()
 
 def test_dr_buy_04_an_emptied_space_waits_for_cleanup_so_one_card_a_board() -> None:
     s = game(2, seed="buy-empty")
-    seat = _main(s)
+    seat = main_seat(s)
     cargo_aboard(s, seat, 7)
     _at(s, seat, "b1", _advancement())
     s = do(s, seat, "buy")
@@ -460,7 +452,7 @@ def test_dr_buy_04_an_emptied_space_waits_for_cleanup_so_one_card_a_board() -> N
 
 def test_dr_buy_06_the_dock_and_the_chest_do_not_pay_for_a_card() -> None:
     s = game(2, seed="buy-ship")
-    seat = _main(s)
+    seat = main_seat(s)
     adv = next(c.id for c in defs().advancements.deck(1) if c.kind == "advancement" and c.cost >= 2)
     _at(s, seat, "b1", adv)
     s.players[seat].dock, s.players[seat].chest = 10, 30
@@ -474,7 +466,7 @@ def test_dr_buy_06_the_dock_and_the_chest_do_not_pay_for_a_card() -> None:
 
 def test_dr_buy_07_a_bought_card_is_set_aside_face_up_for_cleanup() -> None:
     s = game(2, seed="buy-aside")
-    seat = _main(s)
+    seat = main_seat(s)
     adv = _advancement()
     cargo_aboard(s, seat, _cost(adv))
     _at(s, seat, "b1", adv)
@@ -487,7 +479,7 @@ def test_dr_buy_07_a_bought_card_is_set_aside_face_up_for_cleanup() -> None:
 def test_dr_buy_10_a_traded_merchant_is_sleeved_and_works_by_its_advancement_part() -> None:
     from engine.dead_reckoning.rules.common import card_icons
     s = game(2, seed="buy-sleeve")
-    seat = _main(s)
+    seat = main_seat(s)
     ship = next(c.id for c in defs().advancements.deck(1) if c.back is not None and c.icons.wheel)
     _at(s, seat, "b1", ship)
     cargo_aboard(s, seat, _cost(ship))
@@ -507,7 +499,7 @@ def test_dr_buy_10_a_traded_merchant_is_sleeved_and_works_by_its_advancement_par
 def test_dr_buy_12_16_a_merchants_back_gives_its_cubes_and_a_win_keeps_the_card_only_if_it_says() -> None:
     for keeps in (True, False):
         s = game(2, seed=f"buy-win-{keeps}")
-        seat = _main(s)
+        seat = main_seat(s)
         ship = _merchant(keeps)
         back = defs().advancements.cards[ship].back
         assert back is not None and back.cubes > 0 and back.win and back.lose
@@ -529,7 +521,7 @@ def test_dr_buy_14_a_buried_merchant_never_comes_back_out_of_its_box_not_even_by
     from engine.dead_reckoning.rules.setup import reveal
     for fresh_left in (True, False):
         s = game(2, seed=f"buried-{fresh_left}")
-        seat = _main(s)
+        seat = main_seat(s)
         ship = _merchant(False, row=2)
         s.rows[2] = [c for c in s.rows[2] if c != ship]
         reveal(s, "a2")
@@ -557,7 +549,7 @@ def _goods(opts: list[str]) -> set[str]:
 
 def test_dr_hold_17_19_goods_are_rearranged_and_jettisoned_at_any_decision_of_the_own_turn() -> None:
     s = game(2, seed="hold-any")
-    seat = _main(s)
+    seat = main_seat(s)
     cargo_aboard(s, seat, 2)                              # 2 cargo in hold A, hold D empty
     both = {"shift cargo a d", "jettison cargo a"}
     assert both <= _goods(options(s, seat)), "the main menu"
@@ -581,7 +573,7 @@ def test_dr_hold_17_19_goods_are_rearranged_and_jettisoned_at_any_decision_of_th
 
 def test_dr_hold_17_19_21_the_attacked_seat_rearranges_jettisons_and_levels_before_the_drop() -> None:
     s = game(2, seed="hold-attacked")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain", *s.players[seat].hand[1:])
     s.players[seat].levels["captain"] = 2                 # an Attack flag
@@ -651,7 +643,7 @@ def test_dr_ach_14_capitalist_is_announced_to_everyone_at_30_in_the_secret_chest
     from tests.engine.dead_reckoning.scenario_helpers import step
     for chest, met in ((28, False), (29, True)):
         s = game(2, seed=f"capitalist-{chest}")
-        seat = _main(s)
+        seat = main_seat(s)
         s.players[seat].chest = chest
         cargo_aboard(s, seat, 1, "coin")
         t = step(s, seat, "unload coin a")

@@ -22,6 +22,7 @@ from tests.engine.dead_reckoning.scenario_helpers import (
     game,
     hand,
     land,
+    main_seat,
     options,
     resettle,
     top,
@@ -30,15 +31,6 @@ from tests.engine.dead_reckoning.scenario_helpers import (
 
 
 # ---- helpers ----
-def _main(s: State) -> int:
-    """Answer an owed level-up, so the main menu is on top; returns the active seat."""
-    seat = active(s)
-    if isinstance(top(s), P.LevelPrompt):
-        s = do(s, seat, options(s, seat)[0])
-    assert isinstance(top(s), P.MainPrompt)
-    return seat
-
-
 def _default(s: State, seat: int) -> str:
     """The notation of the seat's deadline default, which must be one of its options."""
     text = GAME.notate(s, GAME.default_action(s, seat))
@@ -116,7 +108,7 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
     2". The tower is scripted as docs/dead_reckoning-tower.md reads the walkthrough (DR-EX-07,
     -09: the rules win), so the ending is the printed one."""
     s = game(2, seed="walkthrough")
-    purple = _main(s)
+    purple = main_seat(s)
     green = 1 - purple
     pp, gp = s.players[purple], s.players[green]
     at = _island(s)
@@ -208,14 +200,14 @@ def test_dr_ex_01_to_17_the_complex_battle_played_through_by_notation() -> None:
 # ---- Battle Rules (DR-BAT) ----
 def test_dr_bat_01_a_ship_battle_a_merchant_raid_and_a_building_attack_are_the_three_kinds() -> None:
     s = game(2, seed="kinds")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s = _flag(s, seat)
     _together(s, "b1", seat, other)
     s = do(s, seat, f"attack {label(other)}")
     assert s.battle is not None and s.battle.kind == "ship" and s.battle.defender == other
     s = GAME.setup(2, GAME.Options(), "kinds-merchant")
-    seat = _main(s)
+    seat = main_seat(s)
     card = _merchant(2)
     s.grid["c1"].card, s.merchant_backs[card] = card, card
     s.players[seat].ship.at = "c1"
@@ -224,7 +216,7 @@ def test_dr_bat_01_a_ship_battle_a_merchant_raid_and_a_building_attack_are_the_t
     s = do(s, seat, "cubes 1")
     assert not any(isinstance(x, P.ResponsePrompt) for x in s.stack), "a Merchant never answers"
     s = GAME.setup(2, GAME.Options(), "kinds-buildings")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = _island(s)
     isl = s.islands[at]
@@ -238,7 +230,7 @@ def test_dr_bat_02_each_cannon_and_battle_ability_fires_once_a_turn_across_battl
     """A level-3 Gunner (1 Cannon, "drop 2") and the printed Cannon: 2 Cannons for the turn. One
     cube and the drop spent on a Merchant leave 1 Cannon and no drop for the ship battle after."""
     s = game(2, seed="spread")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain", "gunner-1")
     s.players[seat].levels.update({"captain": 2, "gunner-1": 3})
@@ -267,7 +259,7 @@ def test_dr_bat_03_04_the_same_target_is_battled_at_most_once_a_turn() -> None:
     """Two Attack flags, one opponent: a second attack on it is not offered (DR-BAT-03); nor after
     stopping on it as a Pirate and fighting it (DR-BAT-04); Buildings once a turn too."""
     s = game(2, seed="once")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain", "gunner-1")
     s.players[seat].levels.update({"captain": 2, "gunner-1": 2})
@@ -284,7 +276,7 @@ def test_dr_bat_03_04_the_same_target_is_battled_at_most_once_a_turn() -> None:
     assert f"attack {label(other)}" not in options(s, seat) and _refused(s, seat, f"attack {label(other)}")
     # DR-BAT-04: stop on the opponent in Pirate mode, fight it, and the flag may not hit it again
     s = GAME.setup(2, GAME.Options(), "once-pirate")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s = _flag(s, seat)
     at = _island(s)
@@ -300,7 +292,7 @@ def test_dr_bat_03_04_the_same_target_is_battled_at_most_once_a_turn() -> None:
     assert flags(s, seat) == 1 and f"attack {label(other)}" not in options(s, seat), "fought already this turn"
     # Buildings: a lost attack is not offered again the same turn
     s = GAME.setup(2, GAME.Options(), "once-buildings")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     isl = s.islands[at]
     isl.slots, isl.buildings, s.holders[at] = [label(other)] * len(isl.slots), ["garrison"], other
@@ -316,7 +308,7 @@ def test_dr_bat_05_cubes_go_home_and_cubes_taken_from_islands_stay_in_the_supply
     """The attacker, out of cubes, takes one back from an island to fire; after the battle it is in
     the supply, not back on the island. The defender's cubes are all back in its supply."""
     s = game(2, seed="home")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = next(pos for pos in s.islands)
     s.islands[at].slots[0] = label(seat)
@@ -338,7 +330,7 @@ def test_dr_bat_05_cubes_go_home_and_cubes_taken_from_islands_stay_in_the_supply
 # ---- one player's Ship against another's (DR-BPVP) ----
 def test_dr_bpvp_01_an_attack_flag_a_stop_on_a_pirate_or_a_pirate_met_at_the_start() -> None:
     s = game(2, seed="ways")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     _together(s, "b1", seat, other)
     hand(s, seat, "bosun")
@@ -349,7 +341,7 @@ def test_dr_bpvp_01_an_attack_flag_a_stop_on_a_pirate_or_a_pirate_met_at_the_sta
     # ending a move on a Pirate starts the battle; on a Mercantile Ship nothing
     for mode in ("mercantile", "pirate"):
         s = GAME.setup(2, GAME.Options(), f"ways-{mode}")
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         s.players[other].ship.at, s.players[other].ship.mode = "b1", mode
         s.turn.sails_set, s.players[seat].ship.sails = True, 1
@@ -367,7 +359,7 @@ def test_dr_bpvp_01_an_attack_flag_a_stop_on_a_pirate_or_a_pirate_met_at_the_sta
     s.players[other].ship.mode = "pirate"
     s.stack, s.turn.phase = [], "start"
     s = resettle(s)
-    seat = _main(s)
+    seat = main_seat(s)
     assert s.battle is None and f"fight {label(other)}" in options(s, seat)
     s = do(s, seat, f"fight {label(other)}")
     assert s.battle is not None and (s.battle.why, s.battle.defender) == ("pirate_start", other)
@@ -375,7 +367,7 @@ def test_dr_bpvp_01_an_attack_flag_a_stop_on_a_pirate_or_a_pirate_met_at_the_sta
 
 def test_dr_bpvp_02_the_attacker_sets_its_cubes_first_up_to_its_cannons() -> None:
     s = game(2, seed="first")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s = _flag(s, seat, "gunner-1", "bosun")
     s.players[seat].levels["gunner-1"] = 2
@@ -395,7 +387,7 @@ def test_dr_bpvp_03_the_defender_answers_on_its_own_seat_and_its_default_is_lega
     """The answer waits on the defender alone, as a reaction; its default fires every Cannon and
     plays no card; the attacker cannot answer for it; the defender may set fewer cubes."""
     s = game(3, seed="answer")
-    seat = _main(s)
+    seat = main_seat(s)
     other, third = s.order[1], s.order[2]
     s = _flag(s, seat)
     _together(s, "b1", seat, other)
@@ -422,7 +414,7 @@ def test_dr_bpvp_04_each_building_at_an_island_a_side_controls_adds_a_cube_for_t
     drops 2 cubes more; Buildings on another island of its own add nothing here."""
     for owner in ("attacker", "defender", "elsewhere"):
         s = game(2, seed="walkthrough")          # two islands face up in row 1
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         here, there = list(s.islands)[:2]
         holder = other if owner == "defender" else seat
@@ -447,7 +439,7 @@ def test_dr_bpvp_05_a_ship_attacked_in_harbor_gets_four_more_cubes() -> None:
     supply: with 3 cubes left the defender drops 3."""
     for where, supply in ((HARBOR, 30), ("b1", 30), (HARBOR, 3)):
         s = game(2, seed=f"harbor-{where}")
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         s = _flag(s, seat)
         _together(s, where, seat, other)
@@ -473,7 +465,7 @@ def test_dr_bpvp_06_07_08_a_defence_card_stays_out_and_fires_on_every_later_turn
     hand(s, d, "gunner-1", "bosun")
     s.players[d].levels["gunner-1"] = 3
     for turn, attacker in enumerate((a1, a2, a3)):
-        assert _main(s) == attacker
+        assert main_seat(s) == attacker
         s = _flag(s, attacker)
         s = do(s, attacker, f"attack {label(d)}")
         s = do(s, attacker, "cubes 1")
@@ -502,7 +494,7 @@ def test_dr_bpvp_10_all_cubes_drop_together_and_exploding_shots_resolve_at_once(
     """The attacker's cube explodes: it and its extra are dropped again after the defender's cube
     landed in the same drop, all before anyone may use an ability."""
     s = game(2, seed="together")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain")
     s.players[seat].levels["captain"] = 2
@@ -526,7 +518,7 @@ def test_dr_bpvp_11_12_abilities_alternate_from_the_attacker_until_two_passes_in
     again (DR-BPVP-12); two passes in a row end it, abilities unused or not."""
     for line in ("long", "short"):
         s = game(2, seed=f"window-{line}")
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         hand(s, seat, "captain")
         s.players[seat].levels["captain"] = 2
@@ -562,7 +554,7 @@ def _duel(seed: str, attacker_wins: bool, *, damage: tuple[int, int] = (0, 0), h
     """A flag attack at b1, one cube a side, the defender with nothing to answer: the winner's cube
     on 2 strength, the loser's on nothing (or on damage, per `hit`: attacker's, defender's)."""
     s = game(players, seed=seed)
-    seat = _main(s)
+    seat = main_seat(s)
     other = s.order[1]
     s = _flag(s, seat, "bosun")
     _together(s, "b1", seat, other)
@@ -585,7 +577,7 @@ def test_dr_bpvp_13_a_tie_in_strength_goes_to_the_active_player() -> None:
     """Each side rests its cube on 1 strength: the attacker wins, the defender takes the damage
     (as Green does in the walkthrough's printed 3 to 3)."""
     s = game(2, seed="tie")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s = _flag(s, seat)
     _together(s, "b1", seat, other)
@@ -615,7 +607,7 @@ def test_dr_bpvp_14_15_the_loser_takes_one_damage_and_the_winner_puts_a_cube_on_
 
 def test_dr_bpvp_15_a_winner_who_holds_legendary_places_no_cube() -> None:
     s = game(2, seed="legend")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s.players[seat].record.claims["legendary"].marker = True
     s.players[seat].wins = 4
@@ -633,7 +625,7 @@ def test_dr_bpvp_16_a_losing_ship_in_pirate_mode_turns_mercantile_and_a_winning_
     that wins keeps it."""
     for attacker_wins in (True, False):
         s = game(2, seed=f"flag-{attacker_wins}")
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         s.players[seat].ship.mode = "pirate"
         s = _flag(s, seat)
@@ -650,7 +642,7 @@ def test_dr_bpvp_17_a_lost_flag_battle_at_an_island_blockades_nothing() -> None:
     """Only a battle begun by stopping on a Pirate blockades its loser (test_turn has that side):
     a flag attack lost at an island the attacker controls leaves it free to unload there."""
     s = game(2, seed="free")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = _island(s)
     isl = s.islands[at]
@@ -690,7 +682,7 @@ def test_dr_sink_13_sinking_at_once_while_moving_ends_the_move() -> None:
     """A Ship at 4 damage enters a board with an opponent's Garrison: the 5th damage sinks it on
     the spot (DR-SINK-03) and, Sails left or not, the move is over; the turn goes on in Harbor."""
     s = game(2, seed="walkthrough")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = _island(s)
     isl = s.islands[at]
@@ -709,7 +701,7 @@ def test_dr_bpvp_19_the_defender_may_jettison_and_level_up_before_the_battle() -
     """The defender's Swivel Gun on hold A is silenced by the cargo there: jettisoning it in the
     answer frees the Cannon; an open level-up may be taken there too. Both are on its own seat."""
     s = game(2, seed="ready")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     d = s.players[other]
     d.ship.upgrades["A"] = ["swivel-gun"]
@@ -737,7 +729,7 @@ def test_dr_bpvp_06_a_defence_cards_attack_flag_serves_on_its_owners_next_turn()
     """A level-4 Captain (a Cannon and an Attack flag) played in defence is out on its owner's
     turn as if played then: its flag may start an attack; once used, no second one."""
     s = game(2, seed="flag-kept")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     s = _flag(s, seat)
     _together(s, "b1", seat, other)
@@ -765,7 +757,7 @@ def test_dr_bat_05_cubes_out_in_the_tower_are_not_in_the_supply_for_a_later_extr
 
 def _short(supply: int) -> None:
     s = game(2, seed="short")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain")
     s.players[seat].levels["captain"] = 2

@@ -11,25 +11,16 @@ from engine.dead_reckoning.rules import tower
 from engine.dead_reckoning.rules.merchants import back_of
 from engine.dead_reckoning.state import HARBOR, State
 from tests.engine.dead_reckoning.scenario_helpers import (
-    active,
     cargo_aboard,
     do,
     game,
     hand,
     land,
+    main_seat,
     options,
     top,
     waiting,
 )
-
-
-def _main(s: State) -> int:
-    """Answer an owed level-up, so the main menu is on top; returns the active seat."""
-    seat = active(s)
-    if isinstance(top(s), P.LevelPrompt):
-        s = do(s, seat, options(s, seat)[0])
-    assert isinstance(top(s), P.MainPrompt)
-    return seat
 
 
 def _merchant(cubes: int, row: int = 1, skip: str | None = None) -> str:
@@ -81,7 +72,7 @@ def _gunners(s: State, seat: int, *levels: int) -> None:
 # ---- Player vs. Non-Player battle (Merchant ships) ----
 def test_dr_bnp_01_08_a_raid_runs_its_five_steps_in_order() -> None:
     s = game(2, seed="bnp-steps")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 3)
     card = _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "raid")
@@ -102,7 +93,7 @@ def test_dr_bnp_01_08_a_raid_runs_its_five_steps_in_order() -> None:
 
 def test_dr_bnp_02_cubes_are_the_cannons_used_and_cards_with_cannons_or_battle_abilities_may_be_played() -> None:
     s = game(2, seed="bnp-cannons")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 2, 1)             # gunner-1 has a Cannon; gunner-2 (level 1) and the Bosun neither
     hand(s, seat, *s.players[seat].hand, "captain")
     s.players[seat].levels["captain"] = 3                   # a Battle ability, no Cannon
@@ -123,7 +114,7 @@ def test_dr_bnp_02_cubes_are_the_cannons_used_and_cards_with_cannons_or_battle_a
 
 def test_dr_bnp_03_bbld_14_cannons_and_abilities_saved_in_one_battle_serve_the_next_and_used_ones_do_not() -> None:
     s = game(2, seed="bnp-save")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = next(iter(s.islands))
     isl = s.islands[at]
@@ -162,7 +153,7 @@ def test_dr_bnp_03_bbld_14_cannons_and_abilities_saved_in_one_battle_serve_the_n
 
 def test_dr_bnp_04_the_merchant_drops_the_black_cubes_its_dealt_back_shows() -> None:
     s = game(2, seed="bnp-black")
-    seat = _main(s)
+    seat = main_seat(s)
     three = _merchant(3)
     card = _at_merchant(s, seat, cubes=2, back=three)      # a 2-cube front dealt a 3-cube back
     assert back_of(s, card).cubes == 3
@@ -176,7 +167,7 @@ def test_dr_bnp_04_the_merchant_drops_the_black_cubes_its_dealt_back_shows() -> 
 
 def test_dr_bnp_06_tow_05_both_sides_drop_at_once_and_explosions_resolve_before_the_abilities() -> None:
     s = game(2, seed="bnp-drop")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 3)
     _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "play gunner-1")
@@ -194,7 +185,7 @@ def test_dr_bnp_06_tow_05_both_sides_drop_at_once_and_explosions_resolve_before_
 
 def test_dr_bnp_07_tow_08_10_against_a_merchant_abilities_come_in_any_order_in_one_window() -> None:
     s = game(2, seed="bnp-window")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 4, 3)
     _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "play gunner-1")
@@ -216,7 +207,7 @@ def test_dr_bnp_07_tow_08_10_against_a_merchant_abilities_come_in_any_order_in_o
 
 def test_dr_bnp_09_11_the_dealt_backs_win_is_the_outcome_and_counts_for_legendary() -> None:
     s = game(2, seed="bnp-win")
-    seat = _main(s)
+    seat = main_seat(s)
     rich = next(c.id for c in defs().advancements.deck(2) if c.kind == "merchant" and c.back is not None
                 and c.back.cubes == 4 and any(e.do == "gain" and e.res == "coin" and e.n == 5 for e in c.back.win))
     card = _at_merchant(s, seat, cubes=2, back=rich)       # a row-1 front carrying a 5-coin back this game
@@ -231,7 +222,7 @@ def test_dr_bnp_09_11_the_dealt_backs_win_is_the_outcome_and_counts_for_legendar
 def test_dr_bnp_09_10_11_a_lost_raid_costs_only_the_backs_damage_and_the_fifth_sinks() -> None:
     for damage, sinks in ((3, False), (4, True)):
         s = game(2, seed=f"bnp-lose-{damage}")
-        seat = _main(s)
+        seat = main_seat(s)
         s.players[seat].ship.damage = damage
         card = _at_merchant(s, seat, cubes=2)
         assert [e.do for e in back_of(s, card).lose] == ["take_damage"] and back_of(s, card).lose[0].n == 1
@@ -263,7 +254,7 @@ def _duel(s: State, seat: int, at: str = "b1") -> tuple[State, int]:
 
 def test_dr_tow_08_10_ship_against_ship_the_sides_alternate_from_the_active_one_until_two_passes() -> None:
     s = game(2, seed="tow-alternate")
-    seat = _main(s)
+    seat = main_seat(s)
     s, other = _duel(s, seat)
     hand(s, seat, *s.players[seat].hand, "gunner-1")
     s.players[seat].levels["gunner-1"] = 4
@@ -291,7 +282,7 @@ def test_dr_tow_08_10_ship_against_ship_the_sides_alternate_from_the_active_one_
 
 def test_dr_tow_09_a_cube_an_ability_sends_into_the_exploding_zone_explodes_before_the_next_ability() -> None:
     s = game(2, seed="tow-09")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 3, 3)
     _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "play gunner-1")
@@ -315,7 +306,7 @@ def test_dr_tow_09_a_cube_an_ability_sends_into_the_exploding_zone_explodes_befo
 def test_dr_tow_11_12_plunder_goes_to_a_hold_with_room_the_island_if_yours_or_the_supply() -> None:
     for mine in (True, False):
         s = game(2, seed=f"tow-plunder-{mine}")
-        seat = _main(s)
+        seat = main_seat(s)
         at = next(iter(s.islands))
         isl = s.islands[at]
         owner = seat if mine else 1 - seat
@@ -336,7 +327,7 @@ def test_dr_tow_11_12_plunder_goes_to_a_hold_with_room_the_island_if_yours_or_th
 
 def test_dr_tow_11_an_either_piece_goes_aboard_as_a_coin_or_a_cargo_and_coins_count_double_on_coin_2() -> None:
     s = game(2, seed="tow-either")
-    seat = _main(s)
+    seat = main_seat(s)
     _at_merchant(s, seat, cubes=2)
     _gunners(s, seat, 2)
     s = do(s, seat, "play gunner-1")
@@ -354,7 +345,7 @@ def test_dr_tow_11_an_either_piece_goes_aboard_as_a_coin_or_a_cargo_and_coins_co
 
 def test_dr_tow_13_the_non_players_cubes_in_plunder_zones_give_nothing() -> None:
     s = game(2, seed="tow-13")
-    seat = _main(s)
+    seat = main_seat(s)
     card = _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "raid")
     land(s, "empty", "coin-2", "cargo-2")
@@ -368,7 +359,7 @@ def test_dr_tow_13_the_non_players_cubes_in_plunder_zones_give_nothing() -> None
 
 def test_dr_tow_14_no_goods_move_in_a_battle_so_plunder_fits_the_room_left_or_goes_back() -> None:
     s = game(2, seed="tow-14")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 3)
     _at_merchant(s, seat, cubes=2)
     cargo_aboard(s, seat, 6)                              # A full, 1 room left in D
@@ -388,7 +379,7 @@ def test_dr_tow_14_no_goods_move_in_a_battle_so_plunder_fits_the_room_left_or_go
 
 def test_dr_tow_15_a_harbor_battles_plunder_goes_aboard_or_back_never_to_the_dock_or_chest() -> None:
     s = game(2, seed="tow-15")
-    seat = _main(s)
+    seat = main_seat(s)
     s, other = _duel(s, seat, at=HARBOR)
     dock, chest = s.players[seat].dock, s.players[seat].chest
     s = do(s, seat, f"attack p{other + 1}")
@@ -402,7 +393,7 @@ def test_dr_tow_15_a_harbor_battles_plunder_goes_aboard_or_back_never_to_the_doc
 
 def test_dr_tow_16_17_damage_hits_the_other_ship_and_does_not_help_win() -> None:
     s = game(2, seed="tow-16")
-    seat = _main(s)
+    seat = main_seat(s)
     s, other = _duel(s, seat)
     s = do(s, seat, f"attack p{other + 1}")
     land(s, "damage", "strength-1")
@@ -413,7 +404,7 @@ def test_dr_tow_16_17_damage_hits_the_other_ship_and_does_not_help_win() -> None
 
 def test_dr_tow_18_the_non_players_damage_hits_the_raider_and_the_raiders_damage_does_nothing() -> None:
     s = game(2, seed="tow-18")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     _at_merchant(s, seat, cubes=2)
     s.players[other].ship.at = "c1"                       # an onlooker's Ship on the same board
@@ -427,7 +418,7 @@ def test_dr_tow_18_the_non_players_damage_hits_the_raider_and_the_raiders_damage
 def test_dr_tow_20_a_tie_goes_to_the_active_player_against_a_ship() -> None:
     for attacker_strength, wins in (("strength-1", True), ("empty", False)):
         s = game(2, seed=f"tow-20-{wins}")
-        seat = _main(s)
+        seat = main_seat(s)
         s, other = _duel(s, seat)
         s = do(s, seat, f"attack p{other + 1}")
         land(s, attacker_strength, "strength-1")
@@ -439,7 +430,7 @@ def test_dr_tow_20_a_tie_goes_to_the_active_player_against_a_ship() -> None:
 def test_dr_tow_21_only_cubes_still_in_strength_zones_count() -> None:
     for how in ("none", "take back", "knocked"):
         s = game(2, seed=f"tow-21-{how}")
-        seat = _main(s)
+        seat = main_seat(s)
         _gunners(s, seat, 4)
         _at_merchant(s, seat, cubes=2)
         s = do(s, seat, "play gunner-1")
@@ -480,12 +471,12 @@ def _fortified(s: State, seat: int, *kinds: str, owner_ship: bool = False) -> tu
 def test_dr_bbld_01_02_an_opponents_fort_or_garrison_may_be_attacked_without_a_flag_an_outpost_never() -> None:
     for kinds, offered in ((("fort",), True), (("garrison",), True), (("outpost",), False), ((), False)):
         s = game(2, seed="bbld-01")
-        seat = _main(s)
+        seat = main_seat(s)
         _fortified(s, seat, *kinds)
         assert s.turn.flags_used == 0 and not any(o.startswith("attack p") for o in options(s, seat))
         assert ("attack buildings" in options(s, seat)) == offered, kinds
     s = game(2, seed="bbld-01-own")
-    seat = _main(s)
+    seat = main_seat(s)
     at, _ = _fortified(s, seat, "fort")
     s.islands[at].slots = [f"p{seat + 1}"] * len(s.islands[at].slots)
     s.holders[at] = seat
@@ -494,7 +485,7 @@ def test_dr_bbld_01_02_an_opponents_fort_or_garrison_may_be_attacked_without_a_f
 
 def test_dr_bbld_02_15_an_outpost_adds_no_cube_and_stays_when_the_fort_falls() -> None:
     s = game(2, seed="bbld-02")
-    seat = _main(s)
+    seat = main_seat(s)
     at, other = _fortified(s, seat, "fort", "outpost")
     s.players[other].finished = True                      # a final-turn bonus would be 2 more
     s = do(s, seat, "attack buildings")
@@ -506,7 +497,7 @@ def test_dr_bbld_02_15_an_outpost_adds_no_cube_and_stays_when_the_fort_falls() -
 
 def test_dr_bbld_03_an_opponents_pirate_at_the_island_must_be_beaten_before_its_buildings() -> None:
     s = game(2, seed="bbld-03")
-    seat = _main(s)
+    seat = main_seat(s)
     at, other = _fortified(s, seat, "fort")
     s.players[seat].ship.at = HARBOR
     s.players[other].ship.at, s.players[other].ship.mode = at, "pirate"
@@ -520,7 +511,7 @@ def test_dr_bbld_03_an_opponents_pirate_at_the_island_must_be_beaten_before_its_
     assert s.players[other].ship.mode == "mercantile" and "attack buildings" in options(s, seat)
 
     s = game(2, seed="bbld-03-no")
-    seat = _main(s)
+    seat = main_seat(s)
     at, other = _fortified(s, seat, "fort")
     s.players[other].ship.at, s.players[other].ship.mode = at, "pirate"
     assert "attack buildings" not in options(s, seat), "the Pirate stands guard"
@@ -528,7 +519,7 @@ def test_dr_bbld_03_an_opponents_pirate_at_the_island_must_be_beaten_before_its_
 
 def test_dr_bbld_04_05_09_15_the_owners_ship_and_cards_take_no_part_and_only_the_attacker_uses_abilities() -> None:
     s = game(2, seed="bbld-04")
-    seat = _main(s)
+    seat = main_seat(s)
     at, other = _fortified(s, seat, "fort", owner_ship=True)
     hand(s, other, "gunner-1", "captain")
     s.players[other].levels.update({"gunner-1": 3, "captain": 4})   # Cannons in the owner's hand
@@ -550,7 +541,7 @@ def test_dr_bbld_04_05_09_15_the_owners_ship_and_cards_take_no_part_and_only_the
 
 def test_dr_bbld_06_08_10_a_building_battle_drops_with_explosions_and_gives_no_plunder() -> None:
     s = game(2, seed="bbld-08")
-    seat = _main(s)
+    seat = main_seat(s)
     at, other = _fortified(s, seat, "garrison")
     _gunners(s, seat, 3)
     s = do(s, seat, "play gunner-1")
@@ -571,7 +562,7 @@ def test_dr_bbld_06_08_10_a_building_battle_drops_with_explosions_and_gives_no_p
 def test_dr_bbld_11_12_13_16_a_win_or_a_tie_removes_the_buildings_a_loss_costs_1_and_neither_is_legendary() -> None:
     for mine, theirs, attacker_wins in (("strength-1", "strength-1", True), ("empty", "strength-1", False)):
         s = game(2, seed=f"bbld-11-{attacker_wins}")
-        seat = _main(s)
+        seat = main_seat(s)
         at, other = _fortified(s, seat, "garrison")
         s = do(s, seat, "attack buildings")
         land(s, mine, theirs, "empty")
@@ -589,7 +580,7 @@ def test_dr_bbld_11_12_13_16_a_win_or_a_tie_removes_the_buildings_a_loss_costs_1
 def test_dr_bbld_09_11_the_attackers_win_bonus_used_against_buildings_pays_only_if_they_fall() -> None:
     for attacker_wins in (True, False):
         s = game(2, seed=f"bbld-09-{attacker_wins}")
-        seat = _main(s)
+        seat = main_seat(s)
         at, _ = _fortified(s, seat, "garrison")
         hand(s, seat, "bosun")
         s.players[seat].sleeves["bosun"] = ["r1-18"]      # Prize Money: 2 coins aboard if you win
@@ -609,7 +600,7 @@ def test_dr_comp_05_the_twenty_black_cubes_are_a_hard_limit_for_exploding_shots(
     20 and no more (the Gunner's Battle ability keeps the battle open to look at the board)."""
     assert defs().supply.black_cubes == 20
     s = game(2, seed="comp-05")
-    seat = _main(s)
+    seat = main_seat(s)
     _gunners(s, seat, 3)
     _at_merchant(s, seat, cubes=2)
     s = do(s, seat, "play gunner-1")

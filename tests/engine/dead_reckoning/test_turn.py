@@ -8,7 +8,7 @@ from engine.dead_reckoning import GAME
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.rules.merchants import back_of
-from engine.dead_reckoning.state import HARBOR, State
+from engine.dead_reckoning.state import HARBOR
 from tests.engine.dead_reckoning.scenario_helpers import (
     active,
     cargo_aboard,
@@ -16,20 +16,12 @@ from tests.engine.dead_reckoning.scenario_helpers import (
     game,
     hand,
     land,
+    main_seat,
     options,
     resettle,
     top,
     waiting,
 )
-
-
-def _main(s: State) -> int:
-    """Answer an owed level-up, so the main menu is on top; returns the active seat."""
-    seat = active(s)
-    if isinstance(top(s), P.LevelPrompt):
-        s = do(s, seat, options(s, seat)[0])
-    assert isinstance(top(s), P.MainPrompt)
-    return seat
 
 
 def _merchant(row: int = 1, cubes: int | None = None) -> str:
@@ -88,7 +80,7 @@ def test_dr_level_02_a_seat_may_level_between_its_turns_without_blocking_anyone(
 
 def test_dr_move_11_moving_costs_a_sail_a_board_and_exploring_happens_once_a_turn() -> None:
     s = game(2, seed="move")
-    seat = _main(s)
+    seat = main_seat(s)
     s.turn.sails_set, s.players[seat].ship.sails = True, 5
     s = do(s, seat, "move a1")
     s = do(s, seat, "move a2")
@@ -103,7 +95,7 @@ def test_dr_move_11_moving_costs_a_sail_a_board_and_exploring_happens_once_a_tur
 
 def test_dr_buy_05_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_cleanup() -> None:
     s = game(2, seed="buy")
-    seat = _main(s)
+    seat = main_seat(s)
     card = next(c for c in defs().advancements.deck(1) if c.kind == "advancement")
     s.grid["b1"].card = card.id
     s.players[seat].ship.at = "b1"
@@ -116,7 +108,7 @@ def test_dr_buy_05_buying_pays_cargo_from_the_ship_and_sets_the_card_aside_for_c
 
 def test_dr_buy_11_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker() -> None:
     s = game(2, seed="raid")
-    seat = _main(s)
+    seat = main_seat(s)
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
     s.merchant_backs[card] = card        # this game dealt it its own printed back
@@ -132,7 +124,7 @@ def test_dr_buy_11_a_merchant_raid_is_won_by_strength_with_ties_to_the_attacker(
 
 def test_dr_buy_13_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damage() -> None:
     s = game(2, seed="raid-lost")
-    seat = _main(s)
+    seat = main_seat(s)
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
     s.merchant_backs[card] = card        # this game dealt it its own printed back
@@ -146,7 +138,7 @@ def test_dr_buy_13_a_lost_raid_buries_the_merchant_under_its_row_and_costs_damag
 
 def test_dr_bpvp_03_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_damage_sinks_after_the_battle() -> None:
     s = game(2, seed="attack")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain", *s.players[seat].hand[1:])
     s.players[seat].levels["captain"] = 2                  # level 2 shows an Attack flag
@@ -169,7 +161,7 @@ def test_dr_bpvp_03_a_flag_attack_asks_the_defender_by_reaction_and_a_fifth_dama
 
 def test_dr_clean_01_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> None:
     s = game(2, seed="cleanup")
-    seat = _main(s)
+    seat = main_seat(s)
     s.grid["a1"].card = None
     top_card = s.rows[1][-1]
     s.players[seat].ship.sails = 4
@@ -185,7 +177,7 @@ def test_dr_clean_01_cleanup_refills_empty_spaces_loses_sails_and_draws_up() -> 
 
 def test_dr_bnp_05_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battle() -> None:
     s = game(2, seed="take")
-    seat = _main(s)
+    seat = main_seat(s)
     island = next(pos for pos in s.islands)
     s.islands[island].slots[0] = f"p{seat + 1}"
     s.players[seat].cubes = 0
@@ -202,7 +194,7 @@ def test_dr_bnp_05_a_seat_out_of_cubes_takes_one_back_from_an_island_for_a_battl
 
 def test_dr_gain_05_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() -> None:
     s = game(2, seed="pay")
-    seat = _main(s)
+    seat = main_seat(s)
     hand(s, seat, "bosun", *s.players[seat].hand[1:])
     s.players[seat].levels["bosun"] = 3                    # cargo to the Dock, or 3 cargo for a Basic Upgrade
     s = do(s, seat, "play bosun")
@@ -218,7 +210,7 @@ def test_dr_gain_05_a_cost_either_may_pay_asks_how_much_comes_from_the_ship() ->
 
 def test_dr_gain_03_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back() -> None:
     s = game(2, seed="room")
-    seat = _main(s)
+    seat = main_seat(s)
     cargo_aboard(s, seat, 7)                               # holds A (4) and D (3) full
     card = _merchant(1, cubes=2)
     s.grid["c1"].card = card
@@ -237,7 +229,7 @@ def test_dr_gain_03_a_gain_that_does_not_fit_aboard_asks_for_room_or_goes_back()
 
 def test_loading_more_than_one_asks_how_many_and_the_default_is_all() -> None:
     s = game(2, seed="amount")
-    seat = _main(s)
+    seat = main_seat(s)
     s.players[seat].dock = 3
     s = do(s, seat, "load cargo a")
     assert isinstance(top(s), P.AmountPrompt) and options(s, seat) == ["1", "2", "3"]
@@ -268,7 +260,7 @@ def test_no_decision_offers_more_than_25_options_in_seeded_games() -> None:
 
 def test_dr_ach_20_master_merchant_returns_twelve_cargo_at_once_for_the_marker() -> None:
     s = game(2, seed="merchant")
-    seat = _main(s)
+    seat = main_seat(s)
     s.players[seat].dock = 8
     cargo_aboard(s, seat, 6)
     s = do(s, seat, "merchant")
@@ -281,7 +273,7 @@ def test_dr_ach_20_master_merchant_returns_twelve_cargo_at_once_for_the_marker()
 
 def test_dr_deckh_05_an_either_or_sail_option_is_asked_about_when_setting_sails() -> None:
     s = game(2, seed="sails")
-    seat = _main(s)
+    seat = main_seat(s)
     hand(s, seat, "deck-hand-1", *s.players[seat].hand[1:])
     s.players[seat].levels["deck-hand-1"] = 3              # Influence, or 2 Sails
     s = do(s, seat, "play deck-hand-1")
@@ -296,7 +288,7 @@ def test_dr_deckh_05_an_either_or_sail_option_is_asked_about_when_setting_sails(
 def test_dr_end_04_a_finished_seats_cube_takes_two_influence_icons_in_one_turn() -> None:
     from engine.dead_reckoning.rules.game_end import GameEnd
     s = game(2, seed="siege")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     island = next(iter(s.islands))
     isl = s.islands[island]
@@ -318,7 +310,7 @@ def test_dr_end_04_a_finished_seats_cube_takes_two_influence_icons_in_one_turn()
 def test_dr_capt_03_the_captains_win_bonus_is_used_in_the_window_and_pays_only_on_a_win() -> None:
     for won in (True, False):
         s = game(2, seed=f"captain-{won}")
-        seat = _main(s)
+        seat = main_seat(s)
         hand(s, seat, "captain", *s.players[seat].hand[1:])
         s.players[seat].levels["captain"] = 3              # 1 coin per Wheel onto the Ship on a win
         s = do(s, seat, "play captain")
@@ -341,7 +333,7 @@ def test_dr_capt_03_the_captains_win_bonus_is_used_in_the_window_and_pays_only_o
 
 def test_dr_sink_12_when_both_ships_sink_each_loses_before_either_is_paid() -> None:
     s = game(2, seed="both-sink")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     hand(s, seat, "captain", *s.players[seat].hand[1:])
     s.players[seat].levels["captain"] = 2
@@ -361,7 +353,7 @@ def test_dr_sink_12_when_both_ships_sink_each_loses_before_either_is_paid() -> N
 
 def test_dr_bbld_07_buildings_defend_with_seven_cubes_together_and_fall_to_a_win() -> None:
     s = game(2, seed="buildings")
-    seat = _main(s)
+    seat = main_seat(s)
     other = 1 - seat
     at = next(iter(s.islands))
     isl = s.islands[at]
@@ -381,7 +373,7 @@ def test_dr_bbld_07_buildings_defend_with_seven_cubes_together_and_fall_to_a_win
 def test_dr_pmove_01_stopping_on_a_pirate_fights_it_and_losing_at_an_island_blockades_it() -> None:
     for mover_wins in (False, True):
         s = game(2, seed=f"pirate-{mover_wins}")
-        seat = _main(s)
+        seat = main_seat(s)
         other = 1 - seat
         at = next(pos for pos in ("a1", "b1", "c1") if pos in s.islands)
         s.players[other].ship.at, s.players[other].ship.mode = at, "pirate"
