@@ -9,9 +9,9 @@ from engine.core.actions import FrozenAction
 from engine.core.actions import action as action  # re-exported: the prompts build actions with it
 from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weapon, Zone
 
-PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash"]
+PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour"]
 OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
-TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship"]
+TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour"]
 
 
 class _A(FrozenAction):
@@ -151,3 +151,17 @@ class Take(_A):
     kind: Literal["take"] = "take"
     what: TakeWhat
     item: str = ""
+
+
+class Claim(_A):
+    """Claim a mission on offer at this port (a part of the port action)."""
+    kind: Literal["claim"] = "claim"
+    mission: str
+
+
+class Investigate(_A):
+    kind: Literal["investigate"] = "investigate"
+
+
+class Attempt(_A):
+    kind: Literal["attempt"] = "attempt"

@@ -15,7 +15,8 @@ from engine.merchants_marauders.state import State
 
 VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy", "shipyard", "recruit", "stash",
          "done", "redraw", "repair", "modification", "weapon", "hire", "keep", "nation", "release", "draw",
-         "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take"}
+         "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
+         "investigate", "attempt"}
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
@@ -35,6 +36,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Order: lambda s, a: "board hooks" if a.order == "hooks" else str(a.order),
     A.Shot: lambda s, a: f"shot {a.weapon}",
     A.Take: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
+    A.Claim: lambda s, a: f"claim {a.mission}",
 }
 
 

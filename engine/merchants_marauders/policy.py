@@ -38,6 +38,12 @@ def _goal(s: State, seat: int) -> str | None:
     hurt = any(v <= 1 for v in p.ship.points.values()) and p.ship.gold >= 4
     if (p.ship.gold >= 10 and p.stash < 50) or hurt:
         return home_port(p)
+    from engine.merchants_marauders.rules import missions_turn as MT
+    if p.rumour is not None:
+        return MT.rumour(p.rumour).target
+    card = MT.held(s, seat)
+    if card is not None and MT.mission(card).target is not None and MT.mission(card).kind != "delivery":
+        return MT.mission(card).target
     goods = {cargo_card(c).good for c in p.ship.cargo}
     ports = [z for z, zs in s.zones.items() if zs.demand is not None and not closed(s, seat, z)]
     selling = [z for z in ports if s.zones[z].demand in goods]
@@ -78,6 +84,8 @@ def _action(s: State, seat: int, a: Any) -> float:
         return 7.0 if goal == p.zone else 0.2
     if isinstance(a, A.Leave):
         return 3.0 if s.turn.port_done or not _useful_port(s, seat) else 0.1
+    if isinstance(a, (A.Investigate, A.Attempt)):
+        return 7.5
     if isinstance(a, A.End):
         return 0.5
     return 0.0
@@ -85,8 +93,10 @@ def _action(s: State, seat: int, a: Any) -> float:
 
 def _port(s: State, seat: int, a: Any) -> float:
     p = s.players[seat]
+    if isinstance(a, A.Claim):
+        return 4.5
     if isinstance(a, A.Part):
-        return {"sell": 9.0, "stash": 8.0, "shipyard": 5.0, "recruit": 4.0,
+        return {"sell": 9.0, "stash": 8.0, "shipyard": 5.0, "recruit": 4.0, "rumour": 3.5,
                 "buy": 6.0 if p.ship.gold >= 6 else 0.0}[a.part]
     if isinstance(a, A.Sell):
         z = s.zones[p.zone]
@@ -117,7 +127,7 @@ def _fight(s: State, seat: int, a: Any) -> float:
     if isinstance(a, A.Shot):
         return 1.0
     if isinstance(a, A.Take):
-        return {"gold": 5.0, "cargo": 3.0, "card": 2.0, "weapon": 1.0, "ship": -1.0}[a.what]
+        return {"gold": 5.0, "cargo": 3.0, "card": 2.0, "weapon": 1.0, "rumour": 1.5, "ship": -1.0}[a.what]
     return 0.0
 
 

@@ -20,6 +20,7 @@ from engine.core.sealed import Sealed
 from engine.merchants_marauders.prompts import Prompt
 from engine.merchants_marauders.rules.combat import Role
 from engine.merchants_marauders.rules.npc import Arrival, Npc
+from engine.merchants_marauders.rules.rumours_missions import Slot
 from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, ShipType, Weapon, Zone
 
 Phase = Literal["setup", "round_start", "turn_start", "actions", "end_turn", "round_end", "ranking", "done"]
@@ -55,6 +56,8 @@ class Player(BaseModel):
     bounties: dict[Nation, int] = {}
     ship_glory: bool = False                     # this captain's frigate or galleon glory taken
     bought_at: Zone | None = None                # the port where this player bought goods last turn
+    rumour: str | None = None                    # secret: the card (that one is held is public)
+    passenger: int = 0                           # hold spaces a passenger mission takes
     deaths: int = 0
 
 
@@ -129,7 +132,7 @@ class State(GameState):
     captains: Deck = Deck()
     missions: Deck = Deck()
     rumours: Deck = Deck()
-    missions_on_board: list[str] = []
+    board: list[Slot] = []                       # the missions in play, claimed ones with their holder
     npcs: dict[str, Npc] = {}
     arrivals: list[Arrival] = []                 # NPC cards of this round, arriving at its end
     wars: list[War] = []

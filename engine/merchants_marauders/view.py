@@ -3,7 +3,7 @@ public view (thread posts, board images).
 
 Redacted: every deck's order and the demand pile (sizes only), a merchant token's nation (only
 that a token is there), a port's modification until a player has entered it (only that one is
-there), each player's stash and glory cards (the owner's; the card count is public; every stash
+there), each player's stash, glory cards and rumour card (the owner's; that a rumour is held is public; the card count is public; every stash
 once the game is over), the captains dealt and ships picked while setup's sealed pick is open
 (the owner's captain only), and the combat orders of a round until both are in (core Sealed)."""
 from __future__ import annotations
@@ -16,6 +16,7 @@ from engine.core import Pending
 from engine.core.deck import DeckView
 from engine.core.sealed import SealedView
 from engine.merchants_marauders.rules.npc import Arrival, Npc
+from engine.merchants_marauders.rules.rumours_missions import Slot
 from engine.merchants_marauders.state import Raid, Round, Ship, Side, State, Turn
 from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, Zone
 
@@ -34,6 +35,9 @@ class PlayerView(BaseModel):
     ship_glory: bool
     bought_at: Zone | None
     deaths: int
+    rumour: str | None = None                 # the owner's card
+    has_rumour: bool
+    passenger: int
 
 
 class ZoneView(BaseModel):
@@ -66,7 +70,7 @@ class MerchantsView(BaseModel):
     track: list[Nation]
     demand_pile: int
     decks: dict[str, DeckView]
-    missions_on_board: list[str]
+    board: list[Slot]
     npcs: dict[str, Npc]
     arrivals: list[Arrival]
     wars: list[tuple[Nation, Nation]]
@@ -89,7 +93,8 @@ def _player(s: State, i: int, viewer: int | None) -> PlayerView:
         zone=None if setup else p.zone, in_port=p.in_port, glory=p.glory,
         stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,
         glory_card_count=len(p.glory_cards), bounties=dict(p.bounties), ship_glory=p.ship_glory,
-        bought_at=p.bought_at, deaths=p.deaths)
+        bought_at=p.bought_at, deaths=p.deaths, rumour=p.rumour if mine else None, has_rumour=p.rumour is not None,
+        passenger=p.passenger)
 
 
 def _fight(s: State, viewer: int | None) -> FightView | None:
@@ -112,7 +117,7 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> Merchan
         zones={z: ZoneView(merchant=zs.merchant is not None, demand=zs.demand,
                            modification=zs.modification if zs.revealed else None,
                            has_modification=zs.modification is not None) for z, zs in s.zones.items()},
-        track=list(s.track), demand_pile=len(s.demand_pile), decks=decks, missions_on_board=list(s.missions_on_board),
+        track=list(s.track), demand_pile=len(s.demand_pile), decks=decks, board=list(s.board),
         npcs=dict(s.npcs), arrivals=list(s.arrivals), wars=list(s.wars), round=s.round, turn=s.turn,
         picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
         waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.flow import Events
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules import death, fight, fight_end, port, raiding, turn
+from engine.merchants_marauders.rules import death, fight, fight_end, missions_turn, port, raiding, turn
 from engine.merchants_marauders.rules.common import name, say
 from engine.merchants_marauders.rules.start import reveal_picks
 from engine.merchants_marauders.state import State
@@ -64,6 +64,23 @@ def _port(s: State, seat: int, pr: P.ActionPrompt, a: A.Port, ev: Events) -> Non
     turn.spend(s)
     s.turn.port_done = True
     s.stack.append(P.PortPrompt(seats=[seat]))
+
+
+def _investigate(s: State, seat: int, pr: P.ActionPrompt, a: A.Investigate, ev: Events) -> None:
+    _pop(s)
+    turn.spend(s)
+    missions_turn.investigate(s, seat, ev)
+
+
+def _attempt(s: State, seat: int, pr: P.ActionPrompt, a: A.Attempt, ev: Events) -> None:
+    _pop(s)
+    turn.spend(s)
+    missions_turn.attempt(s, seat, ev)
+
+
+def _claim(s: State, seat: int, pr: P.PortPrompt, a: A.Claim, ev: Events) -> None:
+    pr.taken.append("mission")
+    missions_turn.claim(s, seat, a.mission, ev)
 
 
 def _end(s: State, seat: int, pr: P.ActionPrompt, a: A.End, ev: Events) -> None:
@@ -194,6 +211,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.ActionPrompt, A.Scout): _scout,
     (P.ActionPrompt, A.Port): _port,
     (P.ActionPrompt, A.End): _end,
+    (P.ActionPrompt, A.Investigate): _investigate,
+    (P.ActionPrompt, A.Attempt): _attempt,
+    (P.PortPrompt, A.Claim): _claim,
     (P.KeepCargoPrompt, A.Keep): _keep,
     (P.KeepCargoPrompt, A.Done): _keep_done,
     (P.PortPrompt, A.Part): _part,

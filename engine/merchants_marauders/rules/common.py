@@ -69,8 +69,9 @@ def manoeuvre(p: Player) -> int:
 
 
 def hold(p: Player) -> int:
-    """The hold is the Cargo location's current value (base section 5)."""
-    return p.ship.points["cargo"]
+    """The hold is the Cargo location's current value (base section 5), less the spaces a
+    passenger takes while its mission is held."""
+    return max(0, p.ship.points["cargo"] - p.passenger)
 
 
 def fighter(p: Player) -> Fighter:

@@ -54,6 +54,8 @@ def aftermath(s: State, ev: Events) -> None:
             s.stack.append(P.PlunderPrompt(seats=[seat], loser=lose.seat))
         return
     npc = s.npcs[str(lose.npc)]
+    from engine.merchants_marauders.rules.missions_turn import beat_npc
+    beat_npc(s, seat, npc.nation or "pirate", npc.ship, ev)
     if npc.side == "pirate":
         gold = AM.pirate_npc_reward(npc.ship, pirate(me))
         me.ship.gold += gold
@@ -101,6 +103,8 @@ def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
     if q.glory_cards:
         out.append(action(A.Take, what="card"))
     out += [action(A.Take, what="weapon", item=w) for w in q.ship.weapons if w not in me.ship.weapons]
+    if q.rumour is not None and me.rumour is None:
+        out.append(action(A.Take, what="rumour"))
     out.append(action(A.Take, what="ship"))
     return [*out[:P.MAX_OPTIONS - 1], action(A.Done)]
 
@@ -118,6 +122,9 @@ def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> Non
         say(ev, f"You take {card}", to=seat)
         if len(me.glory_cards) > 4:
             s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+    elif a.what == "rumour":
+        me.rumour, q.rumour = q.rumour, None
+        say(ev, f"You take the rumour {me.rumour}", to=seat)
     elif a.what == "weapon":
         q.ship.weapons.remove(a.item)  # type: ignore[arg-type]
         me.ship.weapons.append(a.item)  # type: ignore[arg-type]

@@ -58,7 +58,11 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
         out.append("recruit")
     if "stash" not in pr.taken and p.zone == home_port(p) and p.ship.gold > 0:
         out.append("stash")
-    return [*(action(A.Part, part=x) for x in out), action(A.Done)]
+    from engine.merchants_marauders.rules import missions_turn as MT
+    if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
+        out.append("rumour")
+    claims = MT.claim_options(s, seat) if "mission" not in pr.taken else []
+    return [*(action(A.Part, part=x) for x in out), *claims, action(A.Done)]
 
 
 def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> None:
@@ -71,6 +75,9 @@ def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> N
         s.stack.append(P.ShipyardPrompt(seats=[seat]))
     elif part == "recruit":
         recruit_roll(s, seat, ev)
+    elif part == "rumour":
+        from engine.merchants_marauders.rules.missions_turn import take_rumour
+        take_rumour(s, seat, ev)
     else:
         s.stack.append(P.StashPrompt(seats=[seat]))
 

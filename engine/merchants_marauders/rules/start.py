@@ -16,6 +16,7 @@ from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import glory as G
+from engine.merchants_marauders.rules import rumours_missions as RM
 from engine.merchants_marauders.rules.common import home_port, maxima, name, say
 from engine.merchants_marauders.state import Player, Ship, State, ZoneState
 from engine.merchants_marauders.vocab import GOODS, PORTS, ZONES, Good, Nation, ShipType, Zone
@@ -56,7 +57,8 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
               cargo=_deck(rng, [k.id for k in c.cargo_deck()]), events=_deck(rng, [e.id for e in c.event_deck()]),
               glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, list(defs().captains.captains)),
               missions=_deck(rng, [m.id for m in c.mission_deck()]), rumours=_deck(rng, [r.id for r in c.rumour_deck()]))
-    s.missions_on_board = s.missions.draw(rng, MISSIONS_ON_BOARD)
+    board, rest = RM.deal_missions(list(reversed(s.missions.pile)), MISSIONS_ON_BOARD)
+    s.board, s.missions.pile = list(board), list(reversed(rest))
     for _ in range(n):
         (cap,) = s.captains.draw(rng)
         s.players.append(Player(captain=cap, ship=Ship(gold=G.START_GOLD),

@@ -97,6 +97,11 @@ def action_options(s: State, seat: int) -> list[Any]:
     out += [action(A.Scout, target=t) for t in scout_targets(s, seat)]
     if p.in_port and not s.turn.port_done and not closed(s, seat, p.zone):
         out.append(action(A.Port))
+    from engine.merchants_marauders.rules import missions_turn as MT
+    if MT.may_investigate(s, seat):
+        out.append(action(A.Investigate))
+    if MT.may_attempt(s, seat):
+        out.append(action(A.Attempt))
     return [*out, action(A.End)]
 
 

@@ -14,8 +14,8 @@ VARIANTS: list[dict[str, Any]] = [{}, {"victory": "immediate"}]
 def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
     """A copy differing only in what `viewer` may not see: every deck's order and the demand
     pile, the nations of the merchant tokens at sea (among themselves), the unrevealed
-    modifications (among the ports holding one), other seats' stashes and glory cards (pooled
-    with the glory deck), the captains dealt while setup's pick is open (pooled with the captain
+    modifications (among the ports holding one), other seats' stashes, glory cards (pooled
+    with the glory deck) and rumours (pooled with the rumour deck), the captains dealt while setup's pick is open (pooled with the captain
     deck), and other seats' sealed choices (ship picks, combat orders) before the reveal."""
     t = s.model_copy(deep=True)
     for deck in (t.cargo, t.events, t.glory, t.captains, t.missions, t.rumours):
@@ -32,6 +32,12 @@ def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
     for z, m in zip(hidden, mods, strict=True):
         t.zones[z].modification = m
     others = [p for i, p in enumerate(t.players) if i != viewer]
+    rumours = [p.rumour for p in others if p.rumour is not None] + t.rumours.pile
+    rand.shuffle(rumours)
+    for p in others:
+        if p.rumour is not None:
+            p.rumour, rumours = rumours[0], rumours[1:]
+    t.rumours.pile = rumours
     if t.final is None:
         pool = [c for p in others for c in p.glory_cards] + t.glory.pile
         rand.shuffle(pool)

@@ -32,7 +32,7 @@ def test_mmb_setup_the_map_the_kits_and_the_sealed_ship_pick() -> None:
     assert sum(zs.merchant is not None for zs in s.zones.values()) == len(ZONES) == 17
     assert all(s.zones[z].demand is not None and s.zones[z].modification is not None for z in PORTS)
     assert not any(s.zones[z].revealed for z in PORTS) and len(s.demand_pile) == 24 - len(PORTS)
-    assert len(s.missions_on_board) == 2 and not s.npcs
+    assert [x.holder for x in s.board] == [None, None] and all(x.mission for x in s.board) and not s.npcs
     assert all(p.ship.gold == 10 and len(p.glory_cards) == 1 and p.glory == 0 for p in s.players)
     assert waiting(s) == (0, 1, 2) and _kind(s) == "simultaneous"
     s = do(s, 1, "ship flute")

@@ -1,0 +1,256 @@
+"""Rumours and missions in the turn (base reconstruction sections 4 and 8; the pure rules are
+rumours_missions.py): a rumour taken in port with an Influence check and held in secret, looked
+into at its target with an action of its own (Scouting at sea, Influence in port); a mission
+claimed at its port with an Influence check, attempted at its target with an action (a
+delivery, a passenger landed, a survey or envoy check), or done by beating the NPC it names.
+The extra dice come from the port (San Juan's rumours, Caracas's missions), the captain's
+ability and the ship's modifications (the figurehead).
+
+Reading until specialists are wired: a lost specialist from a rumour is held as a glory card."""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.card_defs import cards
+from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.effects import Effect as Property
+from engine.merchants_marauders.rules import rumours_missions as RM
+from engine.merchants_marauders.rules.common import (
+    captain,
+    cargo_card,
+    cargo_cards,
+    gain_glory,
+    hold,
+    maxima,
+    name,
+    roll,
+    say,
+    show,
+)
+from engine.merchants_marauders.rules.death import return_modifications
+from engine.merchants_marauders.rules.port import _deck_top, _take_top, weapons_left
+from engine.merchants_marauders.state import State
+from engine.merchants_marauders.vocab import PORTS, Face, NpcGroup, ShipType, Skill
+
+
+@cache
+def rumour(card: str) -> RM.Rumour:
+    return RM.rumour_of({r.id: r for r in cards().rumour_deck(sog=True)}[card])
+
+
+@cache
+def mission(card: str) -> RM.Mission:
+    return RM.mission_of({m.id: m for m in cards().mission_deck(sog=True)}[card])
+
+
+def _properties(s: State, seat: int) -> list[Property]:
+    p = s.players[seat]
+    mods = defs().all_modifications()
+    here = defs().map.zones[p.zone].property if p.in_port else []
+    return [*here, *captain(p).ability.effects, *(e for m in p.ship.modifications for e in mods[m].effects)]
+
+
+def check(s: State, seat: int, skill: Skill, when: RM.Situation) -> list[Face]:
+    """Roll a rumour or mission check: the skill, the extra dice, this round's fog for Scouting."""
+    extra = RM.extra_dice(_properties(s, seat), skill, when) + (s.round.scouting if skill == "scouting" else 0)
+    return roll(s, RM.dice_for(getattr(captain(s.players[seat]).skills, skill), extra))
+
+
+def _top_first(s: State) -> list[str]:
+    return list(reversed(s.rumours.pile))
+
+
+# ---- rumours ----
+def may_take_rumour(s: State, seat: int) -> bool:
+    p = s.players[seat]
+    return p.in_port and p.rumour is None and bool(s.rumours.pile)
+
+
+def take_rumour(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    faces = check(s, seat, "influence", "rumour")
+    got, rest = RM.acquire_rumour(p.rumour, p.in_port, faces, _top_first(s))
+    s.rumours.pile = list(reversed(rest))
+    say(ev, f"{name(s, seat)} seeks a rumour: {show(faces)}, {'one is heard' if got else 'nothing'}")
+    if got is not None:
+        p.rumour = got
+        say(ev, f"You hear a rumour: {got}", to=seat)
+
+
+def may_investigate(s: State, seat: int) -> bool:
+    p = s.players[seat]
+    return p.rumour is not None and RM.may_investigate(rumour(p.rumour), p.zone, p.in_port)
+
+
+def investigate(s: State, seat: int, ev: Events) -> None:
+    """An action at the rumour's target; a passed check turns it up (MMB-TURN-12, MMB-DECK-05)."""
+    p = s.players[seat]
+    assert p.rumour is not None
+    r = rumour(p.rumour)
+    faces = check(s, seat, RM.investigation_skill(r), "rumour")
+    out = RM.investigate(r, p.zone, p.in_port, faces)
+    say(ev, f"{name(s, seat)} looks into a rumour: {show(faces)}")
+    if not out.revealed:
+        return
+    s.reveals += 1
+    s.rumours.throw_away([r.id])
+    p.rumour = None
+    say(ev, f"The rumour {r.id} proves {'true' if out.true else 'false'}")
+    gain_glory(s, seat, out.glory, "rumour", ev)
+    if out.reward is not None:
+        _reward(s, seat, out.reward, ev)
+
+
+def _reward(s: State, seat: int, reward: Any, ev: Events) -> None:
+    p = s.players[seat]
+    if reward.do == "gold":
+        p.ship.gold += reward.n
+        say(ev, f"{name(s, seat)} finds {reward.n} gold")
+    elif reward.do == "cargo":
+        _cargo(s, seat, reward.n, reward.distinct_goods)
+    elif reward.do == "specialist":
+        _specialist(s, seat, reward.specialist, ev)
+    elif reward.do == "modification":
+        _salvage(s, seat, ev)
+    elif reward.do == "weapon":
+        kinds = RM.weapon_reward_kinds(p.ship.weapons, {w: weapons_left(s, w) for w in defs().weapons.weapons})
+        if kinds:
+            p.ship.weapons.append(kinds[0])
+    elif reward.do == "crew":
+        p.ship.points["crew"] = RM.crew_reward(maxima(p)["crew"])
+
+
+def _cargo(s: State, seat: int, n: int, distinct: bool) -> None:
+    p = s.players[seat]
+    deck = _deck_top(s, n + 8)
+    taken, passed, rest = RM.cargo_reward(cargo_cards(deck), n, distinct)
+    _take_top(s, len(deck) - len(rest))
+    s.cargo.throw_away([c.id for c in passed])
+    room = max(0, hold(p) - len(p.ship.cargo))
+    if room:
+        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in taken], room=room))
+    else:
+        s.cargo.throw_away([c.id for c in taken])
+
+
+def _specialist(s: State, seat: int, kind: Any, ev: Events) -> None:
+    p = s.players[seat]
+    kinds = {g.id: g.specialist for g in cards().glory_deck()}
+    card, rest = RM.specialist_reward([(c, kinds[c]) for c in reversed(s.glory.pile)], kind)
+    s.glory.pile = [c for c, _ in reversed(rest)]
+    if card is not None:
+        p.glory_cards.append(card)
+        say(ev, f"You find {card}", to=seat)
+        if len(p.glory_cards) > 4:
+            s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+
+
+def _salvage(s: State, seat: int, ev: Events) -> None:
+    """A face-down modification token from a port, drawn at random, fitted free if a slot is
+    free (else it goes back to a port)."""
+    p = s.players[seat]
+    ports = [z for z in PORTS if s.zones[z].modification is not None and not s.zones[z].revealed]
+    if not ports:
+        return
+    z = s.rng.choice(ports)
+    m, s.zones[z].modification = s.zones[z].modification, None
+    assert m is not None
+    if len(p.ship.modifications) < defs().all_ships()[p.ship.type].mod_slots:
+        p.ship.modifications.append(m)
+        for e in defs().all_modifications()[m].effects:
+            if e.kind == "stat" and e.stat in p.ship.points:
+                p.ship.points[e.stat] += e.n
+        say(ev, f"{name(s, seat)} fits a salvaged {defs().all_modifications()[m].name}")
+    else:
+        return_modifications(s, [m])
+
+
+# ---- missions ----
+def held(s: State, seat: int) -> str | None:
+    return RM.held_by(s.board, seat)
+
+
+def claim_options(s: State, seat: int) -> list[Any]:
+    p = s.players[seat]
+    if not p.in_port or held(s, seat) is not None:
+        return []
+    free = hold(p) - len(p.ship.cargo)
+    return [action(A.Claim, mission=x.mission) for x in s.board if x.mission is not None and x.holder is None
+            and mission(x.mission).claim == p.zone and free >= RM.passenger_space(mission(x.mission))]
+
+
+def claim(s: State, seat: int, card: str, ev: Events) -> None:
+    p = s.players[seat]
+    m = mission(card)
+    faces = check(s, seat, "influence", "mission")
+    board, ok = RM.claim_mission(s.board, m, seat, p.zone, faces, hold(p) - len(p.ship.cargo))
+    s.board = list(board)
+    say(ev, f"{name(s, seat)} seeks mission {card}: {show(faces)}, {'claimed' if ok else 'refused'}")
+    if ok:
+        p.passenger = RM.passenger_space(m)
+
+
+def may_attempt(s: State, seat: int) -> bool:
+    p, card = s.players[seat], held(s, seat)
+    if card is None:
+        return False
+    m = mission(card)
+    if not RM.may_attempt(m, p.zone, p.in_port):
+        return False
+    return m.kind != "delivery" or sum(1 for c in p.ship.cargo if cargo_card(c).good == m.test.good) >= m.test.n
+
+
+def attempt(s: State, seat: int, ev: Events) -> None:
+    """An action at the mission's target (MMB-TURN-12): a delivery hands over the goods asked."""
+    p, card = s.players[seat], held(s, seat)
+    assert card is not None
+    m = mission(card)
+    skill = RM.attempt_skill(m)
+    faces = check(s, seat, skill, "mission") if skill is not None else []
+    goods = [c for c in p.ship.cargo if cargo_card(c).good == m.test.good][:m.test.n] if m.kind == "delivery" else []
+    out = RM.attempt_mission(m, p.zone, p.in_port, faces, cargo_cards(p.ship.cargo), goods)
+    say(ev, f"{name(s, seat)} attempts mission {card}" + (f": {show(faces)}" if faces else ""))
+    if out.done:
+        if m.kind == "delivery":
+            p.ship.cargo = [c.id for c in out.cargo]
+            s.cargo.throw_away(goods)
+        complete(s, seat, card, out, ev)
+
+
+def complete(s: State, seat: int, card: str, out: RM.Outcome, ev: Events) -> None:
+    p = s.players[seat]
+    p.ship.gold += out.gold
+    p.passenger = 0
+    say(ev, f"{name(s, seat)} completes mission {card} for {out.gold} gold")
+    _replace(s, card)
+    gain_glory(s, seat, out.glory, "mission", ev)
+
+
+def _replace(s: State, card: str) -> None:
+    board, rest = RM.replace(s.board, card, list(reversed(s.missions.pile)))
+    s.board, s.missions.pile = list(board), list(reversed(rest))
+    s.missions.throw_away([card])
+
+
+def beat_npc(s: State, seat: int, group: NpcGroup, ship: ShipType, ev: Events) -> None:
+    """A hunt mission is done when its holder beats the NPC it names."""
+    card = held(s, seat)
+    if card is not None and RM.hunt_done(mission(card), group, ship):
+        complete(s, seat, card, RM.reward(mission(card)), ev)
+
+
+def drop_all(s: State, seat: int) -> None:
+    """A dead captain's rumour and mission are discarded; the mission's slot is refilled."""
+    p = s.players[seat]
+    if p.rumour is not None:
+        s.rumours.throw_away([p.rumour])
+        p.rumour = None
+    card = held(s, seat)
+    if card is not None:
+        _replace(s, card)
+    p.passenger = 0
