@@ -109,6 +109,7 @@ def gain_glory(s: State, seat: int, n: int, source: G.GlorySource, ev: Events) -
     drawn = s.glory.draw(s.rng, n)
     p.glory_cards += drawn
     if drawn:
+        s.reveals += 1          # a card seen: no undo past it
         ev.append(Event(text=f"You draw {', '.join(drawn)}", visible_to=frozenset({seat})))
     if len(p.glory_cards) > G.GLORY_HAND_LIMIT:
         s.stack.append(P.DiscardGloryPrompt(seats=[seat]))

@@ -160,9 +160,13 @@ def order_options(s: State, seat: int) -> list[Any]:
 
 
 def default_order(s: State, seat: int) -> Any:
-    """Shoot when the ship has cannons, else flee when allowed, else the first legal order."""
+    """Shoot when the ship has cannons, else flee when allowed, else the first legal order; for
+    an NPC, the NPC bot's order."""
     legal = order_options(s, seat)
     role = roles_of(s, seat)[0]
+    assert s.fight is not None
+    if s.fight.sides[role].npc is not None:
+        return action(A.Order, order=npc_bot_order(s, role))
     if side_fighter(s, role).at("cannons") > 0:
         return action(A.Order, order="shoot")
     flee = action(A.Order, order="flee")

@@ -235,6 +235,7 @@ def _replace(s: State, card: str) -> None:
     board, rest = RM.replace(s.board, card, list(reversed(s.missions.pile)))
     s.board, s.missions.pile = list(board), list(reversed(rest))
     s.missions.throw_away([card])
+    s.reveals += 1              # the next mission comes face up
 
 
 def beat_npc(s: State, seat: int, group: NpcGroup, ship: ShipType, ev: Events) -> None:

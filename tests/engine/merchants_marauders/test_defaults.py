@@ -74,3 +74,19 @@ def test_combat_orders_default_to_shoot_and_to_flee_without_cannons() -> None:
     s.fight.round_no = 2
     s.players[d].ship.points["cannons"] = 0
     assert _default(s, d) == "flee"
+
+
+def test_undo_takes_back_a_sealed_pick_before_the_reveal_and_never_after() -> None:
+    from engine.core import IllegalActionError, Setup, act_text, setup_state, undo
+    setup = Setup(game=GAME.id, players=2, seed="undo")
+    s = setup_state(GAME, setup)
+    log = [(0, "ship flute")]
+    s = act_text(GAME, s, 0, "ship flute").state
+    before, rest = undo(GAME, setup, log, 0)
+    assert rest == [] and 0 in GAME.pending(before).waiting_on  # type: ignore[union-attr]
+    log.append((1, "ship sloop"))
+    try:
+        undo(GAME, setup, log, 1)
+    except IllegalActionError:
+        return
+    raise AssertionError("the last pick shows every ship: it cannot be undone")
