@@ -135,7 +135,7 @@ class MerchantsMarauders:
         if isinstance(top, P.PlunderPrompt):
             return next((a for a in legal if isinstance(a, A.Take) and a.what in ("gold", "cargo")), legal[-1])
         if isinstance(top, P.DiscardGloryPrompt):
-            return legal[-1]                                       # the card drawn last
+            return A.Discard(card=s.players[seat].glory_cards[-1])   # the card drawn last
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
 
     def help_topics(self) -> dict[str, HelpTopic]:

@@ -11,7 +11,7 @@ from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weap
 
 PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour"]
 OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
-TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour"]
+TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour", "specialist"]
 
 
 class _A(FrozenAction):
@@ -165,3 +165,9 @@ class Investigate(_A):
 
 class Attempt(_A):
     kind: Literal["attempt"] = "attempt"
+
+
+class Play(_A):
+    """A glory card from the hand."""
+    kind: Literal["play"] = "play"
+    card: str

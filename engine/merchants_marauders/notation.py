@@ -16,7 +16,7 @@ from engine.merchants_marauders.state import State
 VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy", "shipyard", "recruit", "stash",
          "done", "redraw", "repair", "modification", "weapon", "hire", "keep", "nation", "release", "draw",
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
-         "investigate", "attempt"}
+         "investigate", "attempt", "play"}
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
@@ -37,6 +37,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Shot: lambda s, a: f"shot {a.weapon}",
     A.Take: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
     A.Claim: lambda s, a: f"claim {a.mission}",
+    A.Play: lambda s, a: f"play {a.card}",
 }
 
 

@@ -86,6 +86,11 @@ def _action(s: State, seat: int, a: Any) -> float:
         return 3.0 if s.turn.port_done or not _useful_port(s, seat) else 0.1
     if isinstance(a, (A.Investigate, A.Attempt)):
         return 7.5
+    if isinstance(a, A.Play):
+        from engine.merchants_marauders.rules.glory_cards import card, verb
+        if card(a.card).family == "specialist" or verb(a.card) in ("extra_actions", "free_repair", "drop_bounty"):
+            return 9.0
+        return 0.1
     if isinstance(a, A.End):
         return 0.5
     return 0.0
@@ -95,6 +100,8 @@ def _port(s: State, seat: int, a: Any) -> float:
     p = s.players[seat]
     if isinstance(a, A.Claim):
         return 4.5
+    if isinstance(a, A.Play):
+        return 0.1
     if isinstance(a, A.Part):
         return {"sell": 9.0, "stash": 8.0, "shipyard": 5.0, "recruit": 4.0, "rumour": 3.5,
                 "buy": 6.0 if p.ship.gold >= 6 else 0.0}[a.part]

@@ -192,7 +192,7 @@ class DiscardGloryPrompt(PromptBase):
     text: ClassVar[str] = "discard a glory card"
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        return [action(A.Discard, card=c) for c in s.players[seat].glory_cards]
+        return [action(A.Discard, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)]
 
 
 Prompt = Annotated[

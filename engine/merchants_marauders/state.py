@@ -57,6 +57,7 @@ class Player(BaseModel):
     ship_glory: bool = False                     # this captain's frigate or galleon glory taken
     bought_at: Zone | None = None                # the port where this player bought goods last turn
     rumour: str | None = None                    # secret: the card (that one is held is public)
+    specialists: list[str] = []                  # glory cards aboard (public)
     passenger: int = 0                           # hold spaces a passenger mission takes
     deaths: int = 0
 
@@ -87,6 +88,8 @@ class Turn(BaseModel):
     bought_here: Zone | None = None              # goods bought this turn, in this port
     scouted: list[tuple[str, int]] = []          # (NPC slot, seat) pairs that scouted this turn
     scout_queue: list[str] = []                  # NPC slots still to scout the active seat
+    stash_anywhere: bool = False                 # a glory card opened the stash in any port
+    sale_bonus: int = 0                          # a glory card's gold per demand good, this turn's next sale
 
 
 class Side(BaseModel):

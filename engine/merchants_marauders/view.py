@@ -37,6 +37,7 @@ class PlayerView(BaseModel):
     deaths: int
     rumour: str | None = None                 # the owner's card
     has_rumour: bool
+    specialists: list[str]
     passenger: int
 
 
@@ -93,7 +94,7 @@ def _player(s: State, i: int, viewer: int | None) -> PlayerView:
         zone=None if setup else p.zone, in_port=p.in_port, glory=p.glory,
         stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,
         glory_card_count=len(p.glory_cards), bounties=dict(p.bounties), ship_glory=p.ship_glory,
-        bought_at=p.bought_at, deaths=p.deaths, rumour=p.rumour if mine else None, has_rumour=p.rumour is not None,
+        bought_at=p.bought_at, deaths=p.deaths, rumour=p.rumour if mine else None, has_rumour=p.rumour is not None, specialists=list(p.specialists),
         passenger=p.passenger)
 
 

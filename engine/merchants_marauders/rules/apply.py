@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.flow import Events
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules import death, fight, fight_end, missions_turn, port, raiding, turn
+from engine.merchants_marauders.rules import death, fight, fight_end, glory_cards, missions_turn, port, raiding, turn
 from engine.merchants_marauders.rules.common import name, say
 from engine.merchants_marauders.rules.start import reveal_picks
 from engine.merchants_marauders.state import State
@@ -81,6 +81,18 @@ def _attempt(s: State, seat: int, pr: P.ActionPrompt, a: A.Attempt, ev: Events) 
 def _claim(s: State, seat: int, pr: P.PortPrompt, a: A.Claim, ev: Events) -> None:
     pr.taken.append("mission")
     missions_turn.claim(s, seat, a.mission, ev)
+
+
+def _play(s: State, seat: int, pr: P.ActionPrompt, a: A.Play, ev: Events) -> None:
+    """A glory card played on the turn costs no action."""
+    _pop(s)
+    glory_cards.play(s, seat, a.card, ev)
+
+
+def _play_redraw(s: State, seat: int, pr: P.BuyPrompt, a: A.Play, ev: Events) -> None:
+    s.players[seat].glory_cards.remove(a.card)
+    s.glory.throw_away([a.card])
+    port.redraw(s, seat, pr, ev, free=True)
 
 
 def _end(s: State, seat: int, pr: P.ActionPrompt, a: A.End, ev: Events) -> None:
@@ -212,6 +224,8 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.ActionPrompt, A.Port): _port,
     (P.ActionPrompt, A.End): _end,
     (P.ActionPrompt, A.Investigate): _investigate,
+    (P.ActionPrompt, A.Play): _play,
+    (P.BuyPrompt, A.Play): _play_redraw,
     (P.ActionPrompt, A.Attempt): _attempt,
     (P.PortPrompt, A.Claim): _claim,
     (P.KeepCargoPrompt, A.Keep): _keep,

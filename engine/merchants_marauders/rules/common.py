@@ -71,7 +71,8 @@ def manoeuvre(p: Player) -> int:
 def hold(p: Player) -> int:
     """The hold is the Cargo location's current value (base section 5), less the spaces a
     passenger takes while its mission is held."""
-    return max(0, p.ship.points["cargo"] - p.passenger)
+    from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+    return max(0, p.ship.points["cargo"] + specialist_bonus(p, "extra_hold") - p.passenger)
 
 
 def fighter(p: Player) -> Fighter:

@@ -37,9 +37,11 @@ def return_modifications(s: State, mods: list[str]) -> None:
 
 def kill(s: State, seat: int, ev: Events) -> None:
     """The captain dies; a new one is drawn and waits for its ship (NewCaptainPrompt)."""
+    from engine.merchants_marauders.rules.glory_cards import lose_specialists
     from engine.merchants_marauders.rules.missions_turn import drop_all
     p = s.players[seat]
     drop_all(s, seat)
+    lose_specialists(s, p)
     death = G.captain_death(holdings(p))
     say(ev, f"{name(s, seat)} is dead")
     s.cargo.throw_away(death.lost.cargo)

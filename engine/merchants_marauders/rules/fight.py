@@ -227,7 +227,8 @@ def _contest(s: State, ev: Events) -> None:
     assert f is not None
     fs = {r: side_fighter(s, r) for r in C.ROLES}
     flee = any(o == "flee" for o in f.declared.values())
-    f.contest = {r: roll(s, C.contest_dice(fs[r], fs[C.other(r)], flee)) for r in C.ROLES}
+    f.contest = {r: roll(s, C.contest_dice(fs[r], fs[C.other(r)], flee, _bonus(s, r, "skill_die", "seamanship")))
+                 for r in C.ROLES}
     hooks = frozenset(r for r in C.ROLES if f.declared[r] == "hooks")
     for r in hooks:
         seat = f.sides[r].seat
@@ -241,6 +242,7 @@ def _contest(s: State, ev: Events) -> None:
     f.dice = {}
     for r in C.ROLES:
         n = C.hits_dealt(_order(f, r), r, c, fs[r].at("cannons"))
+        n += _bonus(s, r, "extra_hit") if n else 0           # a gunner aboard
         if n:
             f.dice[r] = roll(s, n)
             say(ev, f"{side_name(s, r)} fires {n}: {show(f.dice[r])}")
@@ -333,7 +335,17 @@ def _loser(s: State, role: C.Role) -> None:
 def _clash_bonus(s: State, role: C.Role) -> int:
     assert s.fight is not None
     seat = s.fight.sides[role].seat
-    return 0 if seat is None else ability(s.players[seat], "extra_die", "crew_clash")
+    if seat is None:
+        return 0
+    return ability(s.players[seat], "extra_die", "crew_clash") + _bonus(s, role, "skill_die", "leadership")
+
+
+def _bonus(s: State, role: C.Role, do: str, skill: str | None = None) -> int:
+    """What a player side's specialists give (glory_cards.specialist_bonus); NPCs have none."""
+    from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+    assert s.fight is not None
+    seat = s.fight.sides[role].seat
+    return 0 if seat is None else specialist_bonus(s.players[seat], do, skill)
 
 
 def _clash(s: State, fighters: dict[C.Role, C.Fighter], boarder: C.Role, ev: Events) -> None:

@@ -88,6 +88,10 @@ def close(s: State, ev: Events) -> None:
         if x.npc is not None and beaten and x.npc in s.npcs:
             s.npcs = N.remove(s.npcs, x.npc)
             say(ev, f"The {x.npc.replace('_', ' ')} leaves the board")
+    from engine.merchants_marauders.rules.glory_cards import after_fight
+    for x in f.sides.values():
+        if x.seat is not None and x.seat not in f.dead:
+            after_fight(s.players[x.seat])
     for seat in f.dead:
         kill(s, seat, ev)
 
@@ -105,6 +109,8 @@ def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
     out += [action(A.Take, what="weapon", item=w) for w in q.ship.weapons if w not in me.ship.weapons]
     if q.rumour is not None and me.rumour is None:
         out.append(action(A.Take, what="rumour"))
+    if len(me.specialists) < 2:
+        out += [action(A.Take, what="specialist", item=c) for c in dict.fromkeys(q.specialists)]
     out.append(action(A.Take, what="ship"))
     return [*out[:P.MAX_OPTIONS - 1], action(A.Done)]
 
@@ -122,6 +128,9 @@ def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> Non
         say(ev, f"You take {card}", to=seat)
         if len(me.glory_cards) > 4:
             s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+    elif a.what == "specialist":
+        q.specialists.remove(a.item)
+        me.specialists.append(a.item)
     elif a.what == "rumour":
         me.rumour, q.rumour = q.rumour, None
         say(ev, f"You take the rumour {me.rumour}", to=seat)

@@ -57,7 +57,9 @@ def _properties(s: State, seat: int) -> list[Property]:
 
 def check(s: State, seat: int, skill: Skill, when: RM.Situation) -> list[Face]:
     """Roll a rumour or mission check: the skill, the extra dice, this round's fog for Scouting."""
-    extra = RM.extra_dice(_properties(s, seat), skill, when) + (s.round.scouting if skill == "scouting" else 0)
+    from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+    extra = RM.extra_dice(_properties(s, seat), skill, when) + (s.round.scouting if skill == "scouting" else 0) \
+        + specialist_bonus(s.players[seat], "skill_die", skill)
     return roll(s, RM.dice_for(getattr(captain(s.players[seat]).skills, skill), extra))
 
 

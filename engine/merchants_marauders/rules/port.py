@@ -56,7 +56,7 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
         out.append("shipyard")
     if "recruit" not in pr.taken and p.ship.points["crew"] < maxima(p)["crew"] and p.ship.gold >= CREW_PRICE:
         out.append("recruit")
-    if "stash" not in pr.taken and p.zone == home_port(p) and p.ship.gold > 0:
+    if "stash" not in pr.taken and (p.zone == home_port(p) or s.turn.stash_anywhere) and p.ship.gold > 0:
         out.append("stash")
     from engine.merchants_marauders.rules import missions_turn as MT
     if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
@@ -88,7 +88,10 @@ def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
     z = s.zones[p.zone]
     if not selling or z.demand is None:
         return
-    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, port_terms(s, p.zone, seat))
+    terms = port_terms(s, p.zone, seat)
+    terms = terms.model_copy(update={"demand_bonus": terms.demand_bonus + s.turn.sale_bonus})
+    s.turn.sale_bonus = 0
+    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, terms)
     p.ship.cargo = [c.id for c in sale.cargo]
     p.ship.gold += sale.gold
     s.cargo.throw_away(selling)
@@ -141,6 +144,9 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
     terms = port_terms(s, p.zone, seat)
     if terms.redraw_cost is not None and not pr.redrawn and not pr.bought and p.ship.gold >= terms.redraw_cost:
         out.append(action(A.Redraw))
+    if not pr.bought:
+        from engine.merchants_marauders.rules.glory_cards import redraw_cards
+        out += redraw_cards(s, seat)
     return [*out, action(A.Done)]
 
 
@@ -155,17 +161,19 @@ def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:
     say(ev, f"{name(s, seat)} buys {card} for {bought.cost} gold")
 
 
-def redraw(s: State, seat: int, pr: P.BuyPrompt, ev: Events) -> None:
+def redraw(s: State, seat: int, pr: P.BuyPrompt, ev: Events, free: bool = False) -> None:
+    """The paid redraw (Santo Domingo, a captain's ability) or a glory card's, for nothing."""
     p = s.players[seat]
     z = s.zones[p.zone]
     assert z.demand is not None
     deck = _deck_top(s, len(pr.drawn) + 8)
     offered = T.BuyDraw(drawn=cargo_cards(pr.drawn), discarded=[], deck=cargo_cards(deck))
-    cost, again = T.redraw(port_terms(s, p.zone, seat), p.ship.gold, pr.redrawn, offered, z.demand)
+    terms = port_terms(s, p.zone, seat).model_copy(update={"redraw_cost": 0}) if free else port_terms(s, p.zone, seat)
+    cost, again = T.redraw(terms, p.ship.gold, pr.redrawn and not free, offered, z.demand)
     _take_top(s, len(deck) - len(again.deck))
     s.cargo.throw_away([c.id for c in again.discarded])
     p.ship.gold -= cost
-    pr.drawn, pr.redrawn = [c.id for c in again.drawn], True
+    pr.drawn, pr.redrawn = [c.id for c in again.drawn], pr.redrawn or not free
     s.reveals += 1
     say(ev, f"{name(s, seat)} pays {cost} gold to redraw: {', '.join(pr.drawn)}")
 
@@ -270,7 +278,9 @@ def recruit_roll(s: State, seat: int, ev: Events) -> None:
         say(ev, f"{name(s, seat)} recruits without a roll")
     else:
         extra = sum(e.n for e in defs().map.zones[p.zone].property if e.kind == "extra_die" and e.when == "recruit")
-        dice = captain(p).skills.leadership + extra + ability(p, "extra_die", "recruit")
+        from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+        dice = captain(p).skills.leadership + extra + ability(p, "extra_die", "recruit") \
+            + specialist_bonus(p, "skill_die", "leadership")
         faces = roll(s, dice)
         most = 1 + skulls(faces)
         say(ev, f"{name(s, seat)} rolls Leadership to recruit: {show(faces)}")
@@ -288,6 +298,7 @@ def hire(s: State, seat: int, n: int, ev: Events) -> None:
 def stash(s: State, seat: int, n: int, ev: Events) -> None:
     """Gold into the chest: the move is announced, the amount only to its owner (MMB-PORT-19)."""
     p = s.players[seat]
-    p.ship.gold, p.stash = G.stash(p.ship.gold, p.stash, n, p.zone if p.in_port else None, home_port(p))
+    home = p.zone if s.turn.stash_anywhere else home_port(p)
+    p.ship.gold, p.stash = G.stash(p.ship.gold, p.stash, n, p.zone if p.in_port else None, home)
     say(ev, f"{name(s, seat)} stashes gold")
     say(ev, f"You stash {n} gold (the stash now holds {p.stash})", to=seat)

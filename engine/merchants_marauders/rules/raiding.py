@@ -59,7 +59,9 @@ def raid_for(s: State, seat: int, nation: str, ev: Events) -> None:
     laid, rest = R.draw_raid_cards(cargo_cards(deck))
     _take_top(s, len(deck) - len(rest))
     s.raid.cards = [c.id for c in laid]
-    s.raid.dice = roll(s, captain(p).skills.seamanship + ability(p, "extra_die", "raid"))
+    from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+    s.raid.dice = roll(s, captain(p).skills.seamanship + ability(p, "extra_die", "raid")
+                       + specialist_bonus(p, "skill_die", "seamanship"))
     s.raid.skulls = R.skulls(s.raid.dice)
     say(ev, f"The merchant's cargo: {', '.join(s.raid.cards)}; Seamanship {show(s.raid.dice)}")
     s.stack.append(P.RaidSkullPrompt(seats=[seat]))

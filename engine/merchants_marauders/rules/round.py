@@ -117,7 +117,9 @@ def _weather(s: State, zones: Sequence[str], n: int, ev: Events) -> None:
     for seat, p in enumerate(s.players):
         if p.in_port or p.zone not in zones:
             continue
-        hits = max(0, n - skulls(roll(s, captain(p).skills.seamanship + ability(p, "extra_die", "storm"))))
+        from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+        dice = captain(p).skills.seamanship + ability(p, "extra_die", "storm") + specialist_bonus(p, "skill_die", "seamanship")
+        hits = max(0, n - skulls(roll(s, dice)))
         volley = locate(fighter(p), roll(s, hits))
         for loc, k in volley.hits.items():
             p.ship.points[loc] -= k

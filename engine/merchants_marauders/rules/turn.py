@@ -102,7 +102,8 @@ def action_options(s: State, seat: int) -> list[Any]:
         out.append(action(A.Investigate))
     if MT.may_attempt(s, seat):
         out.append(action(A.Attempt))
-    return [*out, action(A.End)]
+    from engine.merchants_marauders.rules.glory_cards import turn_options
+    return [*out, *turn_options(s, seat), action(A.End)]
 
 
 def spend(s: State) -> None:
@@ -158,7 +159,9 @@ def scout(s: State, seat: int, target: str, ev: Events) -> None:
     from engine.merchants_marauders.rules.raiding import start_raid
     p = s.players[seat]
     spend(s)
-    extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player")
+    from engine.merchants_marauders.rules.glory_cards import specialist_bonus
+    extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player") \
+        + specialist_bonus(p, "skill_die", "scouting")
     faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting + extra))
     found = scouted(faces)
     what = "a merchant" if target == "merchant" else target.replace("_", " ")
