@@ -26,7 +26,7 @@ from engine.merchants_marauders.view import MerchantsView, build_view
 
 # What a silent seat does at its deadline (docs/merchants_marauders-plan.md, section 4): the least
 # that keeps the game moving, giving up nothing it had, never starting a fight.
-DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Done, A.Stop, A.NoShot, A.Release)
+DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Done, A.Stop, A.NoShot, A.Pass, A.Release)
 
 
 class MerchantsOptions(BaseModel):

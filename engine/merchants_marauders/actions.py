@@ -171,3 +171,7 @@ class Play(_A):
     """A glory card from the hand."""
     kind: Literal["play"] = "play"
     card: str
+
+
+class Pass(_A):
+    kind: Literal["pass"] = "pass"

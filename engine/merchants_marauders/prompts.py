@@ -176,6 +176,21 @@ class ShotPrompt(PromptBase):
         return [*(action(A.Shot, weapon=w) for w in self.weapons), action(A.NoShot)]
 
 
+class CardPrompt(PromptBase):
+    """A glory-card window: after a fight's Seamanship contest or a crew clash's roll, or when an
+    NPC's scouting has found this captain. Offered to every fighter holding any glory card, so
+    being asked says no more than the public count; `pass` closes it."""
+    kind: Literal["card"] = "card"
+    text: ClassVar[str] = "play a glory card or pass"
+    window: Literal["contest", "clash", "scouted"]
+    role: str = ""
+    slot: str = ""
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.fight_cards import window_options
+        return [*window_options(s, seat, self), action(A.Pass)]
+
+
 class PlunderPrompt(PromptBase):
     """The victor of a crew clash over a player takes what it likes, one thing at a time."""
     kind: Literal["plunder"] = "plunder"
@@ -198,5 +213,5 @@ class DiscardGloryPrompt(PromptBase):
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
-    | PlunderPrompt | DiscardGloryPrompt,
+    | CardPrompt | PlunderPrompt | DiscardGloryPrompt,
     Field(discriminator="kind")]

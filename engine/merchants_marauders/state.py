@@ -19,6 +19,7 @@ from engine.core.deck import Deck
 from engine.core.sealed import Sealed
 from engine.merchants_marauders.prompts import Prompt
 from engine.merchants_marauders.rules.combat import Role
+from engine.merchants_marauders.rules.crew_clash import Clash
 from engine.merchants_marauders.rules.npc import Arrival, Npc
 from engine.merchants_marauders.rules.rumours_missions import Slot
 from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, ShipType, Weapon, Zone
@@ -101,7 +102,8 @@ class Side(BaseModel):
 class Fight(BaseModel):
     sides: dict[Role, Side]
     round_no: int = 1
-    step: Literal["orders", "contest", "shots", "resolve", "aftermath", "end"] = "orders"
+    step: Literal["orders", "contest", "cards", "volley", "shots", "resolve", "clash", "clash_cards", "clash_apply",
+                  "aftermath", "end"] = "orders"
     orders: Sealed[str] | None = None            # the human deciders' sealed orders, by seat
     declared: dict[Role, str] = {}               # both orders once revealed ("shoot", "board", "hooks", "flee")
     contest: dict[Role, list[Face]] = {}
@@ -110,6 +112,11 @@ class Fight(BaseModel):
     shots: dict[Role, str] = {}                  # the shot weapon each shooter spent ("none" if none)
     npc_points: dict[HitLocation, int] = {}      # the NPC side's damage in this fight
     npc_cargo_hits: int = 0
+    windows: list[Role] = []                     # fighters still to be offered this roll's glory-card window
+    extra_hits: dict[Role, int] = {}             # glory cards: hits more this round
+    cancel: dict[Role, int] = {}                 # glory cards: hits cancelled on this side this round
+    clash: Clash | None = None                   # the crew clash in progress
+    clash_faces: dict[Role, list[Face]] = {}     # this clash round's Leadership dice
     victor: Role | None = None
     boarded: bool = False                        # the fight ended in a crew clash
     dead: list[int] = []                         # seats whose captain died, set up after the fight
@@ -121,6 +128,7 @@ class Raid(BaseModel):
     cards: list[str] = []
     dice: list[Face] = []
     skulls: int = 0
+    spent: bool = False                          # a skull or a weapon used: no reroll after it
 
 
 class State(GameState):

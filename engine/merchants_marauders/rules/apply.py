@@ -8,7 +8,17 @@ from typing import Any
 from engine.core.flow import Events
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules import death, fight, fight_end, glory_cards, missions_turn, port, raiding, turn
+from engine.merchants_marauders.rules import (
+    death,
+    fight,
+    fight_cards,
+    fight_end,
+    glory_cards,
+    missions_turn,
+    port,
+    raiding,
+    turn,
+)
 from engine.merchants_marauders.rules.common import name, say
 from engine.merchants_marauders.rules.start import reveal_picks
 from engine.merchants_marauders.state import State
@@ -200,6 +210,20 @@ def _shot(s: State, seat: int, pr: P.ShotPrompt, a: Any, ev: Events) -> None:
     fight.choose_shot(s, seat, pr, a.weapon if isinstance(a, A.Shot) else None, ev)
 
 
+def _card(s: State, seat: int, pr: P.CardPrompt, a: A.Play, ev: Events) -> None:
+    fight_cards.play(s, seat, pr, a.card, ev)
+
+
+def _pass(s: State, seat: int, pr: P.CardPrompt, a: A.Pass, ev: Events) -> None:
+    _pop(s)
+    if pr.window == "scouted":
+        fight.start_fight(s, aggressor=("npc", pr.slot), defender=("seat", seat), ev=ev)
+
+
+def _raid_card(s: State, seat: int, pr: P.RaidSkullPrompt, a: A.Play, ev: Events) -> None:
+    raiding.reroll(s, seat, a.card, ev)
+
+
 def _take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> None:
     fight_end.take(s, seat, pr, a, ev)
 
@@ -256,6 +280,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.ShotPrompt, A.Shot): _shot,
     (P.ShotPrompt, A.NoShot): _shot,
     (P.PlunderPrompt, A.Take): _take,
+    (P.CardPrompt, A.Play): _card,
+    (P.CardPrompt, A.Pass): _pass,
+    (P.RaidSkullPrompt, A.Play): _raid_card,
     (P.PlunderPrompt, A.Done): _done,
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,
 }

@@ -21,10 +21,10 @@ from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import aftermath as AM
 from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import crew_clash as CC
+from engine.merchants_marauders.rules import fight_cards as FC
 from engine.merchants_marauders.rules import hits as H
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules.common import (
-    ability,
     add_bounty,
     at_war,
     captain,
@@ -39,7 +39,6 @@ from engine.merchants_marauders.state import Fight, Side, State
 from engine.merchants_marauders.vocab import HIT_LOCATIONS, HitLocation, Order
 
 MAX_ROUNDS = 12
-MAX_CLASH_ROUNDS = 50
 SHOT_WEAPONS = ("chain_shot", "grapeshot")
 Who = tuple[Literal["seat", "npc"], Any]
 
@@ -97,7 +96,7 @@ def _long_guns(s: State, role: C.Role, ev: Events) -> None:
     if side_fighter(s, enemy).sunk:
         f.victor, f.step = role, "aftermath"
         say(ev, f"{side_name(s, enemy)} sinks")
-        _loser(s, enemy)
+        loser(s, enemy)
 
 
 def side_name(s: State, role: C.Role) -> str:
@@ -177,7 +176,11 @@ def default_order(s: State, seat: int) -> Any:
 def step(s: State, ev: Events) -> None:
     f = s.fight
     assert f is not None
-    {"orders": _orders, "contest": _contest, "shots": _shots, "resolve": _resolve}.get(f.step, _after)(s, ev)
+    from engine.merchants_marauders.rules import boarding
+    steps = {"orders": _orders, "contest": _contest, "cards": _cards, "volley": _volley, "shots": _shots,
+             "resolve": _resolve, "clash": boarding.clash_roll, "clash_cards": boarding.clash_cards,
+             "clash_apply": boarding.clash_apply}
+    steps.get(f.step, _after)(s, ev)
 
 
 def _after(s: State, ev: Events) -> None:
@@ -234,15 +237,42 @@ def _contest(s: State, ev: Events) -> None:
         seat = f.sides[r].seat
         if seat is not None:
             s.players[seat].ship.weapons.remove("boarding_hooks")
-    c = C.contest(f.contest, hooks)
+    _say_contest(s, ev)
+    FC.open_windows(s)
+    f.step = "cards"
+
+
+def _say_contest(s: State, ev: Events) -> None:
+    f = s.fight
+    assert f is not None
+    c = _contest_of(f)
     f.winner = c.winner
     say(ev, f"Seamanship: {side_name(s, 'aggressor')} {show(f.contest['aggressor'])}, "
         f"{side_name(s, 'defender')} {show(f.contest['defender'])}; "
         f"{side_name(s, c.winner) + ' wins' if c.winner else 'no winner'}")
+
+
+def _cards(s: State, ev: Events) -> None:
+    """The contest's glory-card windows, one fighter at a time (fight_cards.py)."""
+    assert s.fight is not None
+    if not FC.next_window(s, "contest"):
+        s.fight.step = "volley"
+
+
+def _volley(s: State, ev: Events) -> None:
+    """Each shooter's hits (a gunner's and the cards' added, the target's cancelled), then its
+    location dice."""
+    f = s.fight
+    assert f is not None
+    c = _contest_of(f)
+    f.winner = c.winner
+    fs = {r: side_fighter(s, r) for r in C.ROLES}
     f.dice = {}
     for r in C.ROLES:
         n = C.hits_dealt(_order(f, r), r, c, fs[r].at("cannons"))
         n += _bonus(s, r, "extra_hit") if n else 0           # a gunner aboard
+        n += f.extra_hits.get(r, 0) if _order(f, r) == "shoot" and fs[r].at("cannons") else 0
+        n = max(0, n - f.cancel.get(C.other(r), 0))
         if n:
             f.dice[r] = roll(s, n)
             say(ev, f"{side_name(s, r)} fires {n}: {show(f.dice[r])}")
@@ -299,17 +329,20 @@ def _resolve(s: State, ev: Events) -> None:
         f.victor = end.victor
         for r in end.sunk:
             say(ev, f"{side_name(s, r)} sinks")
-            _loser(s, r)
+            loser(s, r)
         f.step = "aftermath"
     elif end.ending == "clash":
         assert end.boarder is not None
-        _clash(s, end.fighters, end.boarder, ev)
+        f.clash = CC.begin_clash(end.fighters, end.boarder)
+        f.step = "clash"
+        say(ev, f"{side_name(s, end.boarder)} boards")
     elif end.ending == "fled" or f.round_no >= MAX_ROUNDS:
         say(ev, "The combat ends: a ship gets away" if end.ending == "fled" else "The combat breaks off")
         f.step = "end"
     else:
         f.round_no += 1
         f.declared, f.contest, f.dice, f.shots, f.winner = {}, {}, {}, {}, None
+        f.extra_hits, f.cancel = {}, {}
         f.step = "orders"
 
 
@@ -325,21 +358,6 @@ def _cargo_losses(s: State, role: C.Role, cargo_hits: int) -> None:
         s.cargo.throw_away([ship.cargo.pop(s.rng.choice(list(range(len(ship.cargo)))))])
 
 
-def _loser(s: State, role: C.Role) -> None:
-    assert s.fight is not None
-    seat = s.fight.sides[role].seat
-    if seat is not None:
-        s.fight.dead.append(seat)
-
-
-def _clash_bonus(s: State, role: C.Role) -> int:
-    assert s.fight is not None
-    seat = s.fight.sides[role].seat
-    if seat is None:
-        return 0
-    return ability(s.players[seat], "extra_die", "crew_clash") + _bonus(s, role, "skill_die", "leadership")
-
-
 def _bonus(s: State, role: C.Role, do: str, skill: str | None = None) -> int:
     """What a player side's specialists give (glory_cards.specialist_bonus); NPCs have none."""
     from engine.merchants_marauders.rules.glory_cards import specialist_bonus
@@ -348,21 +366,8 @@ def _bonus(s: State, role: C.Role, do: str, skill: str | None = None) -> int:
     return 0 if seat is None else specialist_bonus(s.players[seat], do, skill)
 
 
-def _clash(s: State, fighters: dict[C.Role, C.Fighter], boarder: C.Role, ev: Events) -> None:
-    """The crew clash, dice only (crew_clash.py): Leadership each round until a crew is gone."""
-    f = s.fight
-    assert f is not None
-    c = CC.begin_clash(fighters, boarder)
-    say(ev, f"{side_name(s, boarder)} boards")
-    while not c.over and c.rounds < MAX_CLASH_ROUNDS:
-        c = CC.clash_round(c, {r: roll(s, CC.clash_dice(fighters[r], _clash_bonus(s, r))) for r in C.ROLES})
-    after = CC.after_clash(fighters, c)
-    for r in C.ROLES:
-        set_points(s, r, after[r].points)
-    f.victor, f.boarded = c.winner, True
-    if c.winner is not None:
-        loser = C.other(c.winner)
-        say(ev, f"{side_name(s, c.winner)} wins the crew clash")
-        if CC.captain_dies(loser, c, f.sides[loser].seat is None):
-            _loser(s, loser)
-    f.step = "aftermath"
+def loser(s: State, role: C.Role) -> None:
+    assert s.fight is not None
+    seat = s.fight.sides[role].seat
+    if seat is not None:
+        s.fight.dead.append(seat)

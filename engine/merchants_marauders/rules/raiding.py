@@ -79,7 +79,22 @@ def skull_options(s: State, seat: int) -> list[Any]:
             out += [action(A.Swap, card=c) for c in r.cards]
     if any(f != "skull" for f in r.dice):
         out += [action(A.UseWeapon, weapon=w) for w in s.players[seat].ship.weapons]
+    if not r.spent:
+        from engine.merchants_marauders.rules.glory_cards import card
+        out += [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)
+                if (card(c).effects[0].do, card(c).effects[0].roll) == ("reroll", "merchant_raid")]
     return [*out, action(A.Stop)]
+
+
+def reroll(s: State, seat: int, c: str, ev: Events) -> None:
+    """A glory card rerolls the raid's Seamanship dice (before any skull is spent)."""
+    r = s.raid
+    assert r is not None
+    s.players[seat].glory_cards.remove(c)
+    s.glory.throw_away([c])
+    r.dice = roll(s, len(r.dice))
+    r.skulls = R.skulls(r.dice)
+    say(ev, f"{name(s, seat)} plays a glory card and rolls again: {show(r.dice)}")
 
 
 def spend(s: State, seat: int, a: Any, ev: Events) -> None:
@@ -87,6 +102,7 @@ def spend(s: State, seat: int, a: Any, ev: Events) -> None:
     r = s.raid
     assert r is not None
     p = s.players[seat]
+    r.spent = True
     if isinstance(a, A.UseWeapon):
         r.dice, p.ship.weapons = R.spend_weapon(r.dice, p.ship.weapons, a.weapon)
         r.skulls += 1

@@ -58,7 +58,9 @@ def npc_scout(s: State, seat: int, ev: Events) -> None:
     faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting))
     found = N.scout_found(faces)
     say(ev, f"The {slot.replace('_', ' ')} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
-    if found:
+    if found and p.glory_cards:            # a glory-card window first (an evasion card may end it)
+        s.stack.append(P.CardPrompt(seats=[seat], window="scouted", slot=slot))
+    elif found:
         start_fight(s, aggressor=("npc", slot), defender=("seat", seat), ev=ev)
 
 

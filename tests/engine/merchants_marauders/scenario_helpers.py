@@ -55,6 +55,12 @@ def in_port(s: State, seat: int, zone: str) -> None:
     s.players[seat].zone, s.players[seat].in_port = zone, True  # type: ignore[assignment]
 
 
+def no_cards(s: State) -> None:
+    """Empty every hand of glory cards, so no card window opens in a scripted fight."""
+    for p in s.players:
+        p.glory_cards = []
+
+
 def resettle(s: State) -> State:
     """After editing a state by hand, let the flow run what needs no decision."""
     settle(s, [])

@@ -74,6 +74,8 @@ def test_mmb_combat_15_clash_08_a_boarding_won_in_the_clash_the_victor_plunders_
     q = s.players[d]
     q.ship.type, q.ship.points = "frigate", {"hull": 3, "masts": 3, "crew": 2, "cannons": 3, "cargo": 3}
     q.ship.weapons, q.stash, q.ship.cargo = ["grapeshot"], 20, ["rum-1"]
+    s.players[a].glory_cards = []
+    q.glory_cards = ["gl-lookout-1"]
     s.players[a].ship.cargo = ["sugar-1"]
     sa, sd, la, ld = (_skill(s, x, k) for x, k in ((a, "seamanship"), (d, "seamanship"), (a, "leadership"),
                                                    (d, "leadership")))
@@ -83,9 +85,14 @@ def test_mmb_combat_15_clash_08_a_boarding_won_in_the_clash_the_victor_plunders_
     s = do(s, a, f"scout p{d + 1}")
     s = do(s, a, "shoot")
     s = do(s, d, "shoot")
+    assert isinstance(top(s), P.CardPrompt) and options(s, d) == ["pass"], "a hand of cards: always asked"
+    s = do(s, d, "pass")
     assert s.players[d].ship.points["crew"] == 1, "a 3 on the location die: the crew"
     s = do(s, a, "board")
     s = do(s, d, "shoot")
+    s = do(s, d, "pass")
+    assert isinstance(top(s), P.CardPrompt) and top(s).window == "clash"
+    s = do(s, d, "pass")
     assert isinstance(top(s), P.PlunderPrompt) and waiting(s) == (a,), "boarded: no more orders, the clash decides"
     assert s.fight is not None and s.fight.boarded and s.fight.victor == "aggressor"
     assert "take gold" in options(s, a) and "take weapon grapeshot" in options(s, a) and "take ship" in options(s, a)

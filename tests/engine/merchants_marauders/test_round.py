@@ -113,6 +113,7 @@ def test_mmb_turn_07_leaving_port_is_entering_the_zone_and_a_hunting_npc_there_s
     s.npcs["pirate_sloop"] = Npc(slot="pirate_sloop", side="pirate", nation=None, ship="sloop",
                                  zone=s.players[seat].zone, skills=Skills(seamanship=2, scouting=2, leadership=2))
     s.round.scouting = 0
+    s.players[seat].glory_cards = []
     dice(s, SKULL, 1)
     s = do(s, seat, "leave")
     assert s.fight is not None and s.fight.sides["aggressor"].npc == "pirate_sloop"

@@ -19,6 +19,7 @@ from tests.engine.merchants_marauders.scenario_helpers import (
     do,
     game,
     in_port,
+    no_cards,
     options,
     started,
     step,
@@ -258,6 +259,7 @@ def _pvp(players: int = 3) -> tuple[State, int, int]:
     at_sea(s, a, "caribbean_sea")
     at_sea(s, d, "caribbean_sea")
     s.round.scouting = 0
+    no_cards(s)
     return s, a, d
 
 
@@ -290,7 +292,7 @@ def test_mmb_combat_sinking_a_player_the_victor_gains_glory_and_the_loser_a_new_
     old = s.players[d].captain
     s = do(s, a, "shoot")
     s = do(s, d, "shoot")
-    assert s.fight is None and s.players[a].glory == 1 and len(s.players[a].glory_cards) == 2
+    assert s.fight is None and s.players[a].glory == 1 and len(s.players[a].glory_cards) == 1
     q = s.players[d]
     assert q.captain != old and q.glory == 2 and q.deaths == 1 and not q.bounties
     assert isinstance(top(s), P.NewCaptainPrompt) and waiting(s) == (d,) and _kind(s) == "reaction"
@@ -301,6 +303,7 @@ def test_mmb_combat_sinking_a_player_the_victor_gains_glory_and_the_loser_a_new_
 
 
 def _npc_at(s: State, zone: str, slot: str = "pirate_sloop") -> None:
+    no_cards(s)
     side, ship = ("pirate", "sloop") if slot == "pirate_sloop" else ("navy", "frigate")
     s.npcs[slot] = Npc(slot=slot, side=side, nation=None if side == "pirate" else "spain", ship=ship, zone=zone,
                        skills=Skills(seamanship=2, scouting=2, leadership=2))
