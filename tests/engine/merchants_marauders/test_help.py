@@ -113,6 +113,8 @@ def test_quoted_prompts_are_the_engines() -> None:
     assert f"**{P.ShotPrompt.text}**" in text("hits-and-weapons")
     assert f"**{P.PlunderPrompt.text}**" in text("crew-clash")
     assert f"**{P.DiscardGloryPrompt.text}**" in text("glory-and-victory")
+    assert f"**{P.CardPrompt.text}**" in text("glory-and-victory")
+    assert set(get_args(P.CardPrompt.model_fields["window"].annotation)) == {"contest", "clash", "scouted"}
     assert P.OrdersPrompt.pending_kind == "simultaneous" and P.SetupPrompt.pending_kind == "simultaneous"
 
 
@@ -138,9 +140,10 @@ def _notation_examples() -> dict[str, Any]:
         "take weapon chain_shot": action(A.Take, what="weapon", item="chain_shot"),
         "take rumour": action(A.Take, what="rumour"), "take ship": action(A.Take, what="ship"),
         "claim mi-01": action(A.Claim, mission="mi-01"),
+        "play gl-point-blank-broadside": action(A.Play, card="gl-point-blank-broadside"),
     }
     for kind in (A.Enter, A.Leave, A.Port, A.End, A.Done, A.Redraw, A.Modification, A.Release, A.Draw, A.Stop,
-                 A.NoShot, A.Investigate, A.Attempt):
+                 A.NoShot, A.Investigate, A.Attempt, A.Pass):
         a: Any = action(kind)
         out[str(a.kind)] = a
     for part in get_args(A.PortPart):
@@ -169,6 +172,7 @@ def test_every_code_span_is_real_notation_an_id_or_an_option() -> None:
     for card in ("rum-3", "sugar-1", "sugar-2"):
         assert card in c.base.cargo.cards
     assert "mi-01" in c.base.missions.missions and "ru-12" in c.base.rumours.rumours
+    assert c.base.glory.cards["gl-point-blank-broadside"].family == "combat"
 
 
 def test_the_play_examples_are_verbs() -> None:
@@ -183,8 +187,8 @@ def test_the_play_examples_are_verbs() -> None:
 def test_the_deadline_defaults_are_the_engines() -> None:
     s = started(2)
     assert GAME.default_action(s, s.turn.seat) == action(A.End)
-    assert "`end`, `done`, `stop` or `none`" in text("playing-in-parley")
-    assert [k.__name__ for k in DEFAULT_PREFERENCE[:4]] == ["End", "Done", "Stop", "NoShot"]
+    assert "`end`, `done`, `stop`, `none` or `pass`" in text("playing-in-parley")
+    assert [k.__name__ for k in DEFAULT_PREFERENCE[:5]] == ["End", "Done", "Stop", "NoShot", "Pass"]
     assert action_ship([action(A.Ship, ship="flute"), action(A.Ship, ship="sloop")]) == action(A.Ship, ship="sloop")
     assert "at setup it takes a Sloop" in text("playing-in-parley")
     s.stack.append(P.RecruitPrompt(seats=[s.turn.seat], most=2))
