@@ -106,13 +106,18 @@ def test_a_passenger_takes_a_hold_space_until_it_lands() -> None:
     assert isinstance(top(s), P.KeepCargoPrompt) and top(s).room == 1
 
 
-def test_a_dead_captains_mission_goes_and_its_slot_is_refilled() -> None:
+def test_mmb_capt_01_02_a_dead_captains_cards_ship_and_bounties_go_and_the_mission_slot_is_refilled() -> None:
     from engine.merchants_marauders.rules.death import kill
     s = started(3, seed="dead-mission")
     seat = active(s)
     s.board = [Slot(mission="mi-02", holder=seat), Slot(mission="mi-03")]
-    s.players[seat].rumour = "ru-05"
+    p = s.players[seat]
+    p.rumour, p.ship.cargo, p.ship.weapons, p.ship.gold, p.bounties = "ru-05", ["rum-1"], ["grapeshot"], 14, {"spain": 2}
+    p.glory_cards, p.glory, p.stash, old = ["gl-gunner-1"], 3, 12, p.captain
     nxt = s.missions.pile[-1]
     kill(s, seat, [])
-    assert [x.mission for x in s.board] == [nxt, "mi-03"] and s.players[seat].rumour is None
-    assert "ru-05" in s.rumours.discard
+    p = s.players[seat]
+    assert [x.mission for x in s.board] == [nxt, "mi-03"] and p.rumour is None and "ru-05" in s.rumours.discard
+    assert old in s.captains.discard and p.captain != old and "gl-gunner-1" in s.glory.discard and not p.glory_cards
+    assert "rum-1" in s.cargo.discard and not p.ship.weapons and p.ship.gold == 0 and not p.bounties
+    assert p.glory == 3 and p.stash == 12
