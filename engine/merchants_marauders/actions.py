@@ -9,7 +9,7 @@ from engine.core.actions import FrozenAction
 from engine.core.actions import action as action  # re-exported: the prompts build actions with it
 from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weapon, Zone
 
-PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour"]
+PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour", "specialist"]
 OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
 TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour", "specialist"]
 

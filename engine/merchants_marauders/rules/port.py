@@ -58,6 +58,9 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
         out.append("recruit")
     if "stash" not in pr.taken and (p.zone == home_port(p) or s.turn.stash_anywhere) and p.ship.gold > 0:
         out.append("stash")
+    hire = zone_effect(p.zone, "hire_specialist")
+    if "specialist" not in pr.taken and hire is not None and p.ship.gold >= hire and s.glory.pile:
+        out.append("specialist")
     from engine.merchants_marauders.rules import missions_turn as MT
     if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
         out.append("rumour")
@@ -75,6 +78,8 @@ def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> N
         s.stack.append(P.ShipyardPrompt(seats=[seat]))
     elif part == "recruit":
         recruit_roll(s, seat, ev)
+    elif part == "specialist":
+        hire_specialist(s, seat, ev)
     elif part == "rumour":
         from engine.merchants_marauders.rules.missions_turn import take_rumour
         take_rumour(s, seat, ev)
@@ -302,3 +307,28 @@ def stash(s: State, seat: int, n: int, ev: Events) -> None:
     p.ship.gold, p.stash = G.stash(p.ship.gold, p.stash, n, p.zone if p.in_port else None, home)
     say(ev, f"{name(s, seat)} stashes gold")
     say(ev, f"You stash {n} gold (the stash now holds {p.stash})", to=seat)
+
+
+# ---- Port Royal and Trinidad: hire a specialist ----
+def hire_specialist(s: State, seat: int, ev: Events) -> None:
+    """Pay 5 and turn glory cards until a specialist comes up (the others are discarded); it
+    goes aboard, or into the hand when 2 are aboard already (MMB-MAP-09)."""
+    from engine.merchants_marauders.rules.glory_cards import SPECIALISTS_ABOARD, card
+    p = s.players[seat]
+    p.ship.gold -= zone_effect(p.zone, "hire_specialist") or 0
+    turned: list[str] = []
+    while s.glory.pile or s.glory.discard:
+        (c,) = s.glory.draw(s.rng)
+        if card(c).family == "specialist":
+            s.reveals += 1
+            say(ev, f"{name(s, seat)} hires {card(c).name} (turning {len(turned)} other cards)")
+            s.glory.throw_away(turned)
+            if len(p.specialists) < SPECIALISTS_ABOARD:
+                p.specialists.append(c)
+            else:
+                p.glory_cards.append(c)
+                if len(p.glory_cards) > G.GLORY_HAND_LIMIT:
+                    s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+            return
+        turned.append(c)
+    s.glory.throw_away(turned)

@@ -94,7 +94,12 @@ def scout_targets(s: State, seat: int) -> list[str]:
 
 
 def action_options(s: State, seat: int) -> list[Any]:
+    """The action menu; in a port that has closed on the captain, only leaving it (base 7.2
+    [design]), with the glory cards and the end of the turn beside it."""
+    from engine.merchants_marauders.rules.glory_cards import turn_options
     p = s.players[seat]
+    if p.in_port and closed(s, seat, p.zone):
+        return [*move_options(s, seat), *turn_options(s, seat), action(A.End)]
     out: list[Any] = move_options(s, seat)
     out += [action(A.Scout, target=t) for t in scout_targets(s, seat)]
     if p.in_port and not s.turn.port_done and not closed(s, seat, p.zone):
@@ -104,7 +109,6 @@ def action_options(s: State, seat: int) -> list[Any]:
         out.append(action(A.Investigate))
     if MT.may_attempt(s, seat):
         out.append(action(A.Attempt))
-    from engine.merchants_marauders.rules.glory_cards import turn_options
     return [*out, *turn_options(s, seat), action(A.End)]
 
 

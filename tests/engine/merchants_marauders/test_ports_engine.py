@@ -114,3 +114,22 @@ def test_mmb_ship_12_port_14_a_modification_raises_the_maximum_and_repairs_reach
     s = do(s, seat, "repair masts")
     s = do(s, seat, "repair masts")
     assert s.players[seat].ship.points["masts"] == 3 and "repair masts" not in options(s, seat)
+
+
+def test_mmb_map_09_in_port_royal_5_gold_turns_glory_cards_until_a_specialist() -> None:
+    s, seat = _port("port_royal", "hire")
+    s.glory.pile = [c for c in s.glory.pile if c not in ("gl-lookout-1", "gl-fair-winds-astern")] \
+        + ["gl-lookout-1", "gl-fair-winds-astern"]
+    s = do(s, seat, "specialist")
+    p = s.players[seat]
+    assert p.specialists == ["gl-lookout-1"] and p.ship.gold == 5 and s.glory.discard[-1] == "gl-fair-winds-astern"
+    assert "specialist" not in options(s, seat)
+
+
+def test_mmb_turn_06_a_port_that_closes_on_the_captain_leaves_only_sailing_out() -> None:
+    s = started(3, seed="closing")
+    seat = active(s)
+    in_port(s, seat, "havana")
+    s.players[seat].bounties = {"spain": 1}
+    s.players[seat].glory_cards = []
+    assert options(s, seat) == ["leave", "end"]
