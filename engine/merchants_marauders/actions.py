@@ -175,3 +175,8 @@ class Play(_A):
 
 class Pass(_A):
     kind: Literal["pass"] = "pass"
+
+
+class Reroll(_A):
+    """A captain's own reroll (an ability), in a glory-card window."""
+    kind: Literal["reroll"] = "reroll"

@@ -60,6 +60,7 @@ class Player(BaseModel):
     rumour: str | None = None                    # secret: the card (that one is held is public)
     specialists: list[str] = []                  # glory cards aboard (public)
     passenger: int = 0                           # hold spaces a passenger mission takes
+    kept_gold: int = 0                           # gold a glory card saved from a death, for the next captain
     deaths: int = 0
 
 
@@ -115,6 +116,8 @@ class Fight(BaseModel):
     windows: list[Role] = []                     # fighters still to be offered this roll's glory-card window
     extra_hits: dict[Role, int] = {}             # glory cards: hits more this round
     cancel: dict[Role, int] = {}                 # glory cards: hits cancelled on this side this round
+    crew_saved: dict[Role, int] = {}             # a surgeon's crew losses ignored in this fight
+    rerolled: list[Role] = []                    # a captain's once-a-fight contest reroll used
     clash: Clash | None = None                   # the crew clash in progress
     clash_faces: dict[Role, list[Face]] = {}     # this clash round's Leadership dice
     victor: Role | None = None

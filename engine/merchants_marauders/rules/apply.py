@@ -214,6 +214,10 @@ def _card(s: State, seat: int, pr: P.CardPrompt, a: A.Play, ev: Events) -> None:
     fight_cards.play(s, seat, pr, a.card, ev)
 
 
+def _reroll(s: State, seat: int, pr: P.CardPrompt, a: A.Reroll, ev: Events) -> None:
+    fight_cards.reroll(s, seat, pr, ev)
+
+
 def _pass(s: State, seat: int, pr: P.CardPrompt, a: A.Pass, ev: Events) -> None:
     _pop(s)
     if pr.window == "scouted":
@@ -282,6 +286,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.PlunderPrompt, A.Take): _take,
     (P.CardPrompt, A.Play): _card,
     (P.CardPrompt, A.Pass): _pass,
+    (P.CardPrompt, A.Reroll): _reroll,
     (P.RaidSkullPrompt, A.Play): _raid_card,
     (P.PlunderPrompt, A.Done): _done,
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,

@@ -40,6 +40,7 @@ def kill(s: State, seat: int, ev: Events) -> None:
     from engine.merchants_marauders.rules.glory_cards import lose_specialists
     from engine.merchants_marauders.rules.missions_turn import drop_all
     p = s.players[seat]
+    _keep_gold(s, seat, ev)
     drop_all(s, seat)
     lose_specialists(s, p)
     death = G.captain_death(holdings(p))
@@ -56,6 +57,19 @@ def kill(s: State, seat: int, ev: Events) -> None:
     if s.turn.seat == seat:
         s.turn.ended = True
     s.stack.append(P.NewCaptainPrompt(seats=[seat]))
+
+
+def _keep_gold(s: State, seat: int, ev: Events) -> None:
+    """A glory card that saves gold from a death is played at once (always worth it [design])."""
+    from engine.merchants_marauders.rules.glory_cards import card, verb
+    p = s.players[seat]
+    saver = next((c for c in p.glory_cards if verb(c) == "keep_on_death"), None)
+    if saver is None:
+        return
+    p.glory_cards.remove(saver)
+    s.glory.throw_away([saver])
+    p.kept_gold = min(card(saver).effects[0].n, p.ship.gold)
+    say(ev, f"{name(s, seat)} plays {card(saver).name}: {p.kept_gold} gold saved")
 
 
 def pirate_in_home_zone(s: State, seat: int) -> bool:
@@ -83,5 +97,6 @@ def set_up(s: State, seat: int, ship: str, ev: Events) -> None:
     p = s.players[seat]
     fit_out(s, seat, ship)  # type: ignore[arg-type]
     p.ship.gold, p.stash = G.starting_gold(p.stash)
+    p.ship.gold, p.kept_gold = p.ship.gold + p.kept_gold, 0
     p.glory_cards = s.glory.draw(s.rng, G.START_GLORY_CARDS)
     say(ev, f"{name(s, seat)} sails a {ship}")

@@ -238,7 +238,7 @@ def _contest(s: State, ev: Events) -> None:
         if seat is not None:
             s.players[seat].ship.weapons.remove("boarding_hooks")
     _say_contest(s, ev)
-    FC.open_windows(s)
+    FC.open_windows(s, "contest")
     f.step = "cards"
 
 
@@ -318,6 +318,8 @@ def _resolve(s: State, ev: Events) -> None:
     for r, faces in f.dice.items():
         shot = f.shots.get(r, "none")
         hits_on[C.other(r)] = H.locate(fs[C.other(r)], faces, None if shot == "none" else shot).hits  # type: ignore[arg-type]
+    for r in C.ROLES:
+        _surgeon(s, r, hits_on.get(r, {}))
     orders = {r: _order(f, r) for r in C.ROLES}
     end = C.finish_round(fs, orders, _contest_of(f), hits_on)
     for r in C.ROLES:
@@ -344,6 +346,18 @@ def _resolve(s: State, ev: Events) -> None:
         f.declared, f.contest, f.dice, f.shots, f.winner = {}, {}, {}, {}, None
         f.extra_hits, f.cancel = {}, {}
         f.step = "orders"
+
+
+def _surgeon(s: State, role: C.Role, hits: dict[HitLocation, int]) -> None:
+    """A surgeon aboard saves the first crew lost to hits in each fight (reading: hits only; the
+    crew clash's losses are the clash's)."""
+    f = s.fight
+    assert f is not None
+    left = _bonus(s, role, "ignore_crew_loss") - f.crew_saved.get(role, 0)
+    saved = min(max(left, 0), hits.get("crew", 0))
+    if saved:
+        hits["crew"] -= saved
+        f.crew_saved[role] = f.crew_saved.get(role, 0) + saved
 
 
 def _cargo_losses(s: State, role: C.Role, cargo_hits: int) -> None:

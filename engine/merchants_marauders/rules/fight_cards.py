@@ -12,7 +12,7 @@ from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.rules import combat as C
-from engine.merchants_marauders.rules.common import name, roll, say, show
+from engine.merchants_marauders.rules.common import ability, name, roll, say, show
 from engine.merchants_marauders.rules.glory_cards import card
 from engine.merchants_marauders.state import State
 
@@ -31,14 +31,39 @@ def _fits(c: str, window: str) -> bool:
 
 
 def window_options(s: State, seat: int, pr: P.CardPrompt) -> list[Any]:
-    return [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards) if _fits(c, pr.window)]
+    out: list[Any] = [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards) if _fits(c, pr.window)]
+    if pr.window == "contest" and _may_reroll(s, pr.role):  # type: ignore[arg-type]
+        out.append(action(A.Reroll))
+    return out
 
 
-def open_windows(s: State) -> None:
-    """The fighters to ask after this roll: player sides holding any glory card."""
+def _may_reroll(s: State, role: C.Role) -> bool:
+    """A captain whose ability rerolls the contest once a fight (public, so asking reveals nothing)."""
+    f = s.fight
+    seat = f.sides[role].seat if f is not None else None
+    return f is not None and seat is not None and role not in f.rerolled \
+        and ability(s.players[seat], "reroll", "contest") > 0
+
+
+def open_windows(s: State, window: str = "clash") -> None:
+    """The fighters to ask after this roll: player sides holding any glory card (and, after the
+    contest, a captain who may reroll it)."""
     f = s.fight
     assert f is not None
-    f.windows = [r for r in C.ROLES if (x := f.sides[r].seat) is not None and s.players[x].glory_cards]
+    f.windows = [r for r in C.ROLES if (x := f.sides[r].seat) is not None
+                 and (s.players[x].glory_cards or (window == "contest" and _may_reroll(s, r)))]
+
+
+def reroll(s: State, seat: int, pr: P.CardPrompt, ev: Events) -> None:
+    f = s.fight
+    assert f is not None
+    role: C.Role = pr.role  # type: ignore[assignment]
+    f.rerolled.append(role)
+    f.contest[role] = roll(s, len(f.contest[role]))
+    from engine.merchants_marauders.rules.fight import _contest_of, side_name
+    winner = f.winner = _contest_of(f).winner
+    say(ev, f"{name(s, seat)} rerolls the contest: {show(f.contest[role])}; "
+        f"{side_name(s, winner) + ' wins' if winner else 'no winner'}")
 
 
 def next_window(s: State, window: str) -> bool:

@@ -113,3 +113,38 @@ def test_a_raids_seamanship_roll_rerolled_with_a_card_before_any_skull_is_spent(
     assert "play gl-chase-her-down" in options(s, seat) and s.raid is not None and s.raid.skulls == 0
     s = do(s, seat, "play gl-chase-her-down")
     assert s.raid is not None and s.raid.skulls == 2 and not s.rng.forced
+
+
+def test_rodrigo_almenar_rerolls_a_contest_once_a_fight_even_without_cards() -> None:
+    s, a, d = _fight("rodrigo")
+    s.players[a].captain = "rodrigo_almenar"          # Seamanship 3 (data), reroll once per combat
+    sa, sd = _skill(s, a, "seamanship"), _skill(s, d, "seamanship")
+    dice(s, SKULL, *[1] * (_skill(s, a, "scouting") - 1), *[1] * sa, *[SKULL] * sd, *[SKULL] * sa)
+    s = do(s, a, f"scout p{d + 1}")
+    s = do(s, a, "shoot")
+    s = do(s, d, "shoot")
+    assert isinstance(top(s), P.CardPrompt) and options(s, a) == ["reroll", "pass"]
+    s = do(s, a, "reroll")
+    assert s.fight is not None and s.fight.contest["aggressor"] == ["skull"] * sa and options(s, a) == ["pass"]
+
+
+def test_a_surgeon_saves_the_first_crew_hit_of_a_fight() -> None:
+    s, a, d = _fight("surgeon")
+    s.players[d].specialists = ["gl-surgeon-1"]
+    sa, sd = _skill(s, a, "seamanship"), _skill(s, d, "seamanship")
+    dice(s, SKULL, *[1] * (_skill(s, a, "scouting") - 1), *[SKULL] * sa, *[1] * sd, 3)
+    s = do(s, a, f"scout p{d + 1}")
+    s = do(s, a, "shoot")
+    s = do(s, d, "shoot")
+    assert s.players[d].ship.points["crew"] == 2 and s.fight is not None and s.fight.crew_saved == {"defender": 1}
+
+
+def test_a_card_saves_10_gold_aboard_for_the_next_captain() -> None:
+    from engine.merchants_marauders.rules.death import kill
+    s = started(3, seed="rowed")
+    seat = active(s)
+    s.players[seat].glory_cards = ["gl-rowed-ashore-by-friends"]
+    s.players[seat].ship.gold = 25
+    kill(s, seat, [])
+    s = do(s, seat, "ship sloop")
+    assert s.players[seat].ship.gold == 20 and "gl-rowed-ashore-by-friends" in s.glory.discard
