@@ -191,6 +191,18 @@ class CardPrompt(PromptBase):
         return [*window_options(s, seat, self), action(A.Pass)]
 
 
+class RerollPrompt(PromptBase):
+    """A failed check a captain's ability may roll again (once a round)."""
+    kind: Literal["reroll"] = "reroll"
+    text: ClassVar[str] = "decide whether to reroll"
+    check: Literal["scout", "rumour", "investigate", "claim", "attempt"]
+    target: str = ""
+    dice: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Reroll), action(A.Pass)]
+
+
 class PlunderPrompt(PromptBase):
     """The victor of a crew clash over a player takes what it likes, one thing at a time."""
     kind: Literal["plunder"] = "plunder"
@@ -213,5 +225,5 @@ class DiscardGloryPrompt(PromptBase):
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
-    | CardPrompt | PlunderPrompt | DiscardGloryPrompt,
+    | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt,
     Field(discriminator="kind")]

@@ -78,6 +78,7 @@ class Round(BaseModel):
     sale_bonus: int = 0                          # trade boom: demand goods sell for more
     embargo: Nation | None = None                # that nation's ports neither buy nor sell
     scouting: int = 0                            # fog: dice more (or fewer) on Scouting checks
+    rerolled: list[int] = []                     # seats whose captain used its once-a-round reroll
 
 
 class Turn(BaseModel):

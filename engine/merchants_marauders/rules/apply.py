@@ -17,6 +17,7 @@ from engine.merchants_marauders.rules import (
     missions_turn,
     port,
     raiding,
+    rerolls,
     turn,
 )
 from engine.merchants_marauders.rules.common import name, say
@@ -218,6 +219,14 @@ def _reroll(s: State, seat: int, pr: P.CardPrompt, a: A.Reroll, ev: Events) -> N
     fight_cards.reroll(s, seat, pr, ev)
 
 
+def _reroll_check(s: State, seat: int, pr: P.RerollPrompt, a: A.Reroll, ev: Events) -> None:
+    rerolls.reroll(s, seat, pr, ev)
+
+
+def _pop_handler(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    _pop(s)
+
+
 def _pass(s: State, seat: int, pr: P.CardPrompt, a: A.Pass, ev: Events) -> None:
     _pop(s)
     if pr.window == "scouted":
@@ -287,6 +296,8 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.CardPrompt, A.Play): _card,
     (P.CardPrompt, A.Pass): _pass,
     (P.CardPrompt, A.Reroll): _reroll,
+    (P.RerollPrompt, A.Reroll): _reroll_check,
+    (P.RerollPrompt, A.Pass): _pop_handler,
     (P.RaidSkullPrompt, A.Play): _raid_card,
     (P.PlunderPrompt, A.Done): _done,
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,

@@ -34,6 +34,7 @@ from engine.merchants_marauders.rules.common import (
 )
 from engine.merchants_marauders.rules.death import return_modifications
 from engine.merchants_marauders.rules.port import _deck_top, _take_top, weapons_left
+from engine.merchants_marauders.rules.rerolls import offer
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import PORTS, Face, NpcGroup, ShipType, Skill
 
@@ -73,15 +74,17 @@ def may_take_rumour(s: State, seat: int) -> bool:
     return p.in_port and p.rumour is None and bool(s.rumours.pile)
 
 
-def take_rumour(s: State, seat: int, ev: Events) -> None:
+def take_rumour(s: State, seat: int, ev: Events, again: list[Face] | None = None) -> None:
     p = s.players[seat]
-    faces = check(s, seat, "influence", "rumour")
+    faces = again if again is not None else check(s, seat, "influence", "rumour")
     got, rest = RM.acquire_rumour(p.rumour, p.in_port, faces, _top_first(s))
     s.rumours.pile = list(reversed(rest))
     say(ev, f"{name(s, seat)} seeks a rumour: {show(faces)}, {'one is heard' if got else 'nothing'}")
     if got is not None:
         p.rumour = got
         say(ev, f"You hear a rumour: {got}", to=seat)
+    elif again is None:
+        offer(s, seat, "influence", "rumour", "", faces)
 
 
 def may_investigate(s: State, seat: int) -> bool:
@@ -89,15 +92,17 @@ def may_investigate(s: State, seat: int) -> bool:
     return p.rumour is not None and RM.may_investigate(rumour(p.rumour), p.zone, p.in_port)
 
 
-def investigate(s: State, seat: int, ev: Events) -> None:
+def investigate(s: State, seat: int, ev: Events, again: list[Face] | None = None) -> None:
     """An action at the rumour's target; a passed check turns it up (MMB-TURN-12, MMB-DECK-05)."""
     p = s.players[seat]
     assert p.rumour is not None
     r = rumour(p.rumour)
-    faces = check(s, seat, RM.investigation_skill(r), "rumour")
+    faces = again if again is not None else check(s, seat, RM.investigation_skill(r), "rumour")
     out = RM.investigate(r, p.zone, p.in_port, faces)
     say(ev, f"{name(s, seat)} looks into a rumour: {show(faces)}")
     if not out.revealed:
+        if again is None:
+            offer(s, seat, RM.investigation_skill(r), "investigate", "", faces)
         return
     s.reveals += 1
     s.rumours.throw_away([r.id])
@@ -186,15 +191,17 @@ def claim_options(s: State, seat: int) -> list[Any]:
             and mission(x.mission).claim == p.zone and free >= RM.passenger_space(mission(x.mission))]
 
 
-def claim(s: State, seat: int, card: str, ev: Events) -> None:
+def claim(s: State, seat: int, card: str, ev: Events, again: list[Face] | None = None) -> None:
     p = s.players[seat]
     m = mission(card)
-    faces = check(s, seat, "influence", "mission")
+    faces = again if again is not None else check(s, seat, "influence", "mission")
     board, ok = RM.claim_mission(s.board, m, seat, p.zone, faces, hold(p) - len(p.ship.cargo))
     s.board = list(board)
     say(ev, f"{name(s, seat)} seeks mission {card}: {show(faces)}, {'claimed' if ok else 'refused'}")
     if ok:
         p.passenger = RM.passenger_space(m)
+    elif again is None:
+        offer(s, seat, "influence", "claim", card, faces)
 
 
 def may_attempt(s: State, seat: int) -> bool:
@@ -207,13 +214,13 @@ def may_attempt(s: State, seat: int) -> bool:
     return m.kind != "delivery" or sum(1 for c in p.ship.cargo if cargo_card(c).good == m.test.good) >= m.test.n
 
 
-def attempt(s: State, seat: int, ev: Events) -> None:
+def attempt(s: State, seat: int, ev: Events, again: list[Face] | None = None) -> None:
     """An action at the mission's target (MMB-TURN-12): a delivery hands over the goods asked."""
     p, card = s.players[seat], held(s, seat)
     assert card is not None
     m = mission(card)
     skill = RM.attempt_skill(m)
-    faces = check(s, seat, skill, "mission") if skill is not None else []
+    faces = again if again is not None else (check(s, seat, skill, "mission") if skill is not None else [])
     goods = [c for c in p.ship.cargo if cargo_card(c).good == m.test.good][:m.test.n] if m.kind == "delivery" else []
     out = RM.attempt_mission(m, p.zone, p.in_port, faces, cargo_cards(p.ship.cargo), goods)
     say(ev, f"{name(s, seat)} attempts mission {card}" + (f": {show(faces)}" if faces else ""))
@@ -222,6 +229,8 @@ def attempt(s: State, seat: int, ev: Events) -> None:
             p.ship.cargo = [c.id for c in out.cargo]
             s.cargo.throw_away(goods)
         complete(s, seat, card, out, ev)
+    elif skill is not None and again is None:
+        offer(s, seat, skill, "attempt", "", faces)
 
 
 def complete(s: State, seat: int, card: str, out: RM.Outcome, ev: Events) -> None:

@@ -30,7 +30,7 @@ from engine.merchants_marauders.rules.common import (
 from engine.merchants_marauders.rules.crows_nest import scouted, scouting_dice
 from engine.merchants_marauders.rules.raid import check_can_raid
 from engine.merchants_marauders.state import State, Turn, label
-from engine.merchants_marauders.vocab import OPEN_SEA
+from engine.merchants_marauders.vocab import OPEN_SEA, Face
 
 ACTIONS_PER_TURN = 3
 
@@ -159,20 +159,27 @@ def sail_out(s: State, seat: int, ev: Events) -> None:
     queue_npc_scouts(s, seat, "left_port")
 
 
-def scout(s: State, seat: int, target: str, ev: Events) -> None:
-    """Scouting dice for the target; a find opens the raid or the fight (MMB-TURN-08 to -10)."""
+def scout(s: State, seat: int, target: str, ev: Events, again: list[Face] | None = None) -> None:
+    """Scouting dice for the target; a find opens the raid or the fight (MMB-TURN-08 to -10).
+    `again`: the dice of a reroll (the action is already spent)."""
     from engine.merchants_marauders.rules.fight import start_fight
-    from engine.merchants_marauders.rules.raiding import start_raid
-    p = s.players[seat]
-    spend(s)
     from engine.merchants_marauders.rules.glory_cards import specialist_bonus
-    extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player") \
-        + specialist_bonus(p, "skill_die", "scouting")
-    faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting + extra))
+    from engine.merchants_marauders.rules.raiding import start_raid
+    from engine.merchants_marauders.rules.rerolls import offer
+    p = s.players[seat]
+    if again is None:
+        spend(s)
+        extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player") \
+            + specialist_bonus(p, "skill_die", "scouting")
+        faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting + extra))
+    else:
+        faces = again
     found = scouted(faces)
     what = "a merchant" if target == "merchant" else target.replace("_", " ")
     say(ev, f"{name(s, seat)} scouts for {what}: {show(faces)}, {'found' if found else 'not found'}")
     if not found:
+        if again is None:
+            offer(s, seat, "scouting", "scout", target, faces)
         return
     if target == "merchant":
         start_raid(s, seat, ev)

@@ -66,3 +66,37 @@ def test_margaret_thorne_recruits_without_a_roll() -> None:
     dice(s, 1, 1, 1, 1)
     s = do(s, seat, "recruit")
     assert s.rng.forced == [1, 1, 1, 1] and options(s, seat) == ["hire 0", "hire 1", "hire 2"] and captain(s.players[seat]).name == "Margaret Thorne"
+
+
+def test_gaspard_ferrand_rerolls_a_failed_scouting_once_a_round() -> None:
+    s = started(3, seed="gaspard")
+    seat = active(s)
+    _as(s, seat, "gaspard_ferrand")                  # Scouting 3
+    at_sea(s, seat, "caribbean_sea")
+    s.zones["caribbean_sea"].merchant = "spain"
+    s.round.scouting = 0
+    dice(s, 1, 1, 1, 1, 1, SKULL)
+    s = do(s, seat, "scout merchant")
+    assert options(s, seat) == ["reroll", "pass"]
+    s = do(s, seat, "reroll")
+    assert s.raid is not None and s.turn.actions == 2 and not s.rng.forced
+    s = do(s, seat, "release")
+    s.zones["caribbean_sea"].merchant = "spain"
+    dice(s, 1, 1, 1)
+    s = do(s, seat, "scout merchant")
+    assert "reroll" not in options(s, seat), "once a round"
+
+
+def test_noemie_arceneau_rerolls_a_failed_influence_check() -> None:
+    s = started(3, seed="noemie")
+    seat = active(s)
+    _as(s, seat, "noemie_arceneau")
+    in_port(s, seat, "tortuga")
+    s.players[seat].bounties = {}
+    s = do(s, seat, "port")
+    influence = captain(s.players[seat]).skills.influence
+    dice(s, *[1] * influence, SKULL, *[1] * (influence - 1))
+    s = do(s, seat, "rumour")
+    assert options(s, seat) == ["reroll", "pass"] and s.players[seat].rumour is None
+    s = do(s, seat, "reroll")
+    assert s.players[seat].rumour is not None and "rumour" not in options(s, seat)

@@ -25,8 +25,8 @@ def _skill(s: State, seat: int, skill: str) -> int:
     return int(getattr(captain(s.players[seat]).skills, skill))
 
 
-def _clean(s: State, seat: int, cap: str = "gaspard_ferrand") -> None:
-    """A captain with no rumour or mission die (Gaspard: Influence 1, Scouting 3), no bounties."""
+def _clean(s: State, seat: int, cap: str = "silas_pembury") -> None:
+    """A captain with no rumour or mission die nor reroll (Silas Pembury), no bounties."""
     s.players[seat].captain, s.players[seat].bounties = cap, {}
     s.round.scouting, s.round.embargo = 0, None
 
