@@ -83,7 +83,7 @@ def skull_options(s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.glory_cards import card
         out += [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)
                 if (card(c).effects[0].do, card(c).effects[0].roll) == ("reroll", "merchant_raid")]
-    return [*out, action(A.Stop)]
+    return [*out[:P.MAX_OPTIONS - 1], action(A.Stop)]
 
 
 def reroll(s: State, seat: int, c: str, ev: Events) -> None:

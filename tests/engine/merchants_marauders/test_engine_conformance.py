@@ -31,6 +31,7 @@ def test_every_step_keeps_the_contract(seed: int) -> None:
         seat = rand.choice(pending.waiting_on)
         legal = GAME.legal_actions(s, seat)
         assert legal, f"no legal action for waiting seat {seat}: {pending}"
+        assert len(legal) <= 25, f"a prompt offers more than one panel: {len(legal)}"
         check_default_action(GAME, s, seat, legal)
         check_notation(GAME, s, seat, legal)
         check_no_leak(GAME, HOOKS, s, rand)
