@@ -9,15 +9,17 @@ and not yet wired)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from engine.core import ActionText, Event, Outcome, Pending, Transition
-from engine.core.help import HelpTopic
+from engine.core.help import HelpTopic, load_help
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import labels, notation, policy
 from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.defs import DATA_DIR
 from engine.merchants_marauders.flow import settle
 from engine.merchants_marauders.rules.apply import apply_action
 from engine.merchants_marauders.rules.legal import legal_actions
@@ -139,7 +141,7 @@ class MerchantsMarauders:
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
 
     def help_topics(self) -> dict[str, HelpTopic]:
-        return {}
+        return _help()
 
     def describe(self, s: MMState, seat: int, a: Any) -> ActionText:
         return labels.describe(s, seat, a)
@@ -154,6 +156,11 @@ def _best_keep(legal: list[Any]) -> Any:
     from engine.merchants_marauders.rules.common import cargo_card
     keeps = [a for a in legal if isinstance(a, A.Keep)]
     return max(keeps, key=lambda a: cargo_card(a.card).plunder) if keeps else legal[-1]
+
+
+@cache
+def _help() -> dict[str, HelpTopic]:
+    return load_help(DATA_DIR / "help.toml")
 
 
 GAME = MerchantsMarauders()

@@ -16,7 +16,7 @@ from engine.merchants_marauders.state import State
 VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy", "shipyard", "recruit", "stash",
          "done", "redraw", "repair", "modification", "weapon", "hire", "keep", "nation", "release", "draw",
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
-         "investigate", "attempt", "play", "pass", "reroll"}
+         "investigate", "attempt", "play", "pass", "reroll", "specialist"}
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
