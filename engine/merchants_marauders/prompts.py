@@ -222,8 +222,22 @@ class DiscardGloryPrompt(PromptBase):
         return [action(A.Discard, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)]
 
 
+class AmbushPrompt(PromptBase):
+    """Cutthroat: the active player arrived where these captains are at sea; each says in
+    secret whether to scout out of turn (rules/cutthroat_turn.py)."""
+    kind: Literal["ambush"] = "ambush"
+    text: ClassVar[str] = "decide in secret whether to scout out of turn"
+    pending_kind: ClassVar[PendingKind] = "simultaneous"
+    active: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.state import label
+        return [action(A.Scout, target=label(self.active)), action(A.Pass)]
+
+
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
-    | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt,
+    | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
+    | AmbushPrompt,
     Field(discriminator="kind")]

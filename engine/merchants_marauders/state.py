@@ -62,6 +62,8 @@ class Player(BaseModel):
     passenger: int = 0                           # hold spaces a passenger mission takes
     kept_gold: int = 0                           # gold a glory card saved from a death, for the next captain
     deaths: int = 0
+    card_turned: bool = False                    # Cutthroat: scouted out of turn, till its next turn (public)
+    owed_actions: int = 0                        # Cutthroat: actions lost at the start of its next turn
 
 
 class ZoneState(BaseModel):
@@ -156,6 +158,7 @@ class State(GameState):
     picks: Sealed[str] | None = None             # setup: each seat's sealed ship pick
     fight: Fight | None = None
     raid: Raid | None = None
+    ambush: Sealed[str] | None = None            # Cutthroat: the sealed out-of-turn scouting wishes
     stack: list[Prompt] = []
     options: dict[str, bool | str] = {}
     reveals: int = 0                             # hidden things shown: no undo past a change

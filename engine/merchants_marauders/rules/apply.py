@@ -250,6 +250,11 @@ def _discard_glory(s: State, seat: int, pr: P.DiscardGloryPrompt, a: A.Discard, 
         s.stack.remove(pr)
 
 
+def _ambush(s: State, seat: int, pr: P.AmbushPrompt, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules import cutthroat_turn
+    cutthroat_turn.answer(s, seat, pr, "scout" if isinstance(a, A.Scout) else "pass", ev)
+
+
 HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SetupPrompt, A.Ship): _pick,
     (P.NewCaptainPrompt, A.Ship): _new_captain,
@@ -301,6 +306,8 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.RaidSkullPrompt, A.Play): _raid_card,
     (P.PlunderPrompt, A.Done): _done,
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,
+    (P.AmbushPrompt, A.Scout): _ambush,
+    (P.AmbushPrompt, A.Pass): _ambush,
 }
 
 

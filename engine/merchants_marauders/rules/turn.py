@@ -38,6 +38,8 @@ ACTIONS_PER_TURN = 3
 def start_turn(s: State, seat: int) -> None:
     """The budget of 3 actions; the hunting NPCs in the zone queue up to scout (MMB-TURN-01)."""
     s.turn = Turn(seat=seat, phase="actions", actions=ACTIONS_PER_TURN)
+    from engine.merchants_marauders.rules import cutthroat_turn
+    cutthroat_turn.on_turn_start(s, seat)
     queue_npc_scouts(s, seat, "turn_start")
 
 
@@ -123,6 +125,8 @@ def move(s: State, seat: int, to: str, ev: Events) -> None:
     p.zone = to  # type: ignore[assignment]
     say(ev, f"{name(s, seat)} sails to {to.replace('_', ' ').title()}")
     queue_npc_scouts(s, seat, "entered_zone")
+    from engine.merchants_marauders.rules import cutthroat_turn
+    cutthroat_turn.on_arrival(s, seat, "entered_zone")
 
 
 def enter(s: State, seat: int, ev: Events) -> None:
@@ -157,6 +161,8 @@ def sail_out(s: State, seat: int, ev: Events) -> None:
     p.in_port = False
     say(ev, f"{name(s, seat)} leaves port")
     queue_npc_scouts(s, seat, "left_port")
+    from engine.merchants_marauders.rules import cutthroat_turn
+    cutthroat_turn.on_arrival(s, seat, "left_port")
 
 
 def scout(s: State, seat: int, target: str, ev: Events, again: list[Face] | None = None) -> None:
