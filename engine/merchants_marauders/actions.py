@@ -24,6 +24,12 @@ class Ship(_A):
     ship: ShipType
 
 
+class Captain(_A):
+    """Variant 2: the captain kept of those dealt at setup."""
+    kind: Literal["captain"] = "captain"
+    captain: str
+
+
 class Move(_A):
     kind: Literal["move"] = "move"
     to: Zone

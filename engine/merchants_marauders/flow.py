@@ -13,7 +13,7 @@ from typing import cast
 
 from engine.core.flow import WAIT, Events, Flow
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules import fight, round, turn
+from engine.merchants_marauders.rules import fight, round, turn, variants_turn
 from engine.merchants_marauders.state import Phase, State
 
 
@@ -25,7 +25,7 @@ def _round_start(s: State, ev: Events) -> str | None:
 def _turn_start(s: State, ev: Events) -> str | None:
     if not s.round.to_play:
         return "round_end"
-    turn.start_turn(s, s.round.to_play.pop(0))
+    turn.start_turn(s, variants_turn.next_seat(s))
     return "actions"
 
 

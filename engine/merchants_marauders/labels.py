@@ -36,8 +36,14 @@ def _label(s: State, a: Any) -> ActionText | None:
         return ActionText(label="Take the port action")
     if isinstance(a, A.Ship):
         sd = defs().all_ships()[a.ship]
+        from engine.merchants_marauders.rules.ships_turn import card_manoeuvre
         return ActionText(label=f"{sd.name}", description=f"hull {sd.hull}, masts {sd.masts}, crew {sd.crew}, "
-                          f"cannons {sd.cannons}, cargo {sd.cargo}, manoeuvre {sd.manoeuvre}")
+                          f"cannons {sd.cannons}, cargo {sd.cargo}, manoeuvre {card_manoeuvre(s, a.ship)}")
+    if isinstance(a, A.Captain):
+        c = defs().all_captains()[a.captain]
+        k = c.skills
+        return ActionText(label=f"Keep {c.name}", description=f"seamanship {k.seamanship}, scouting {k.scouting}, "
+                          f"leadership {k.leadership}, influence {k.influence}; home port {zone_name(c.home_port)}")
     if isinstance(a, A.Order):
         words = {"shoot": "Shoot", "board": "Board", "hooks": "Board with the boarding hooks", "flee": "Flee"}
         return ActionText(label=words[a.order])

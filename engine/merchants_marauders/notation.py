@@ -16,10 +16,11 @@ from engine.merchants_marauders.state import State
 VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy", "shipyard", "recruit", "stash",
          "done", "redraw", "repair", "modification", "weapon", "hire", "keep", "nation", "release", "draw",
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
-         "investigate", "attempt", "play", "pass", "reroll", "specialist"}
+         "investigate", "attempt", "play", "pass", "reroll", "specialist", "captain"}
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
+    A.Captain: lambda s, a: f"captain {a.captain}",
     A.Move: lambda s, a: f"move {a.to}",
     A.Scout: lambda s, a: f"scout {a.target}",
     A.Part: lambda s, a: str(a.part),

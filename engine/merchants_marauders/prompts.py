@@ -26,7 +26,8 @@ class SetupPrompt(PromptBase):
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.start import start_ships
-        return [action(A.Ship, ship=t) for t in start_ships()]
+        from engine.merchants_marauders.rules.variants_turn import captain_options
+        return captain_options(s, seat) or [action(A.Ship, ship=t) for t in start_ships()]
 
 
 class NewCaptainPrompt(PromptBase):

@@ -156,6 +156,8 @@ class State(GameState):
     round: Round = Round()
     turn: Turn = Turn()
     picks: Sealed[str] | None = None             # setup: each seat's sealed ship pick
+    dealt: dict[int, list[str]] = {}             # Variant 2: each seat's 2 captains at setup (secret: the owner's)
+    kept: list[int] = []                         # Variant 2: seats that kept a captain (part of the sealed pick)
     fight: Fight | None = None
     raid: Raid | None = None
     ambush: Sealed[str] | None = None            # Cutthroat: the sealed out-of-turn scouting wishes

@@ -40,6 +40,7 @@ class PlayerView(BaseModel):
     specialists: list[str]
     passenger: int
     card_turned: bool = False                 # Cutthroat: the captain card turned over (public)
+    dealt: list[str] | None = None            # Variant 2: the captains dealt at setup (the owner's)
 
 
 class ZoneView(BaseModel):
@@ -96,7 +97,7 @@ def _player(s: State, i: int, viewer: int | None) -> PlayerView:
         stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,
         glory_card_count=len(p.glory_cards), bounties=dict(p.bounties), ship_glory=p.ship_glory,
         bought_at=p.bought_at, deaths=p.deaths, rumour=p.rumour if mine else None, has_rumour=p.rumour is not None, specialists=list(p.specialists),
-        passenger=p.passenger, card_turned=p.card_turned)
+        passenger=p.passenger, card_turned=p.card_turned, dealt=list(s.dealt[i]) if mine and i in s.dealt else None)
 
 
 def _fight(s: State, viewer: int | None) -> FightView | None:

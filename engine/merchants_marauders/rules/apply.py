@@ -19,6 +19,7 @@ from engine.merchants_marauders.rules import (
     raiding,
     rerolls,
     turn,
+    variants_turn,
 )
 from engine.merchants_marauders.rules.common import name, say
 from engine.merchants_marauders.rules.start import reveal_picks
@@ -257,6 +258,7 @@ def _ambush(s: State, seat: int, pr: P.AmbushPrompt, a: Any, ev: Events) -> None
 
 HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SetupPrompt, A.Ship): _pick,
+    (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
     (P.NewCaptainPrompt, A.Ship): _new_captain,
     (P.NewCaptainPrompt, A.Redraw): _new_captain,
     (P.ActionPrompt, A.Move): _move,

@@ -64,8 +64,10 @@ def maxima(p: Player) -> dict[HitLocation, int]:
     return {loc: getattr(sd, loc) + _bonus(p, loc) + own.get(loc, 0) for loc in HIT_LOCATIONS}
 
 
-def manoeuvre(p: Player) -> int:
-    return defs().all_ships()[p.ship.type].manoeuvre + _bonus(p, MANOEUVRE)
+def manoeuvre(p: Player, slow: bool = False) -> int:
+    """`slow`: Module 5's manoeuvre-1 galleon cards are in play (ships_turn.slow)."""
+    from engine.merchants_marauders.rules.ships_turn import ship_manoeuvre
+    return ship_manoeuvre(p.ship.type, slow) + _bonus(p, MANOEUVRE)
 
 
 def hold(p: Player) -> int:
@@ -75,9 +77,9 @@ def hold(p: Player) -> int:
     return max(0, p.ship.points["cargo"] + specialist_bonus(p, "extra_hold") - p.passenger)
 
 
-def fighter(p: Player) -> Fighter:
+def fighter(p: Player, slow: bool = False) -> Fighter:
     c = captain(p)
-    return Fighter(points=dict(p.ship.points), manoeuvre=manoeuvre(p), seamanship=c.skills.seamanship,
+    return Fighter(points=dict(p.ship.points), manoeuvre=manoeuvre(p, slow), seamanship=c.skills.seamanship,
                    leadership=c.skills.leadership, weapons=frozenset(p.ship.weapons))
 
 

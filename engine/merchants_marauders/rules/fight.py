@@ -109,7 +109,8 @@ def side_fighter(s: State, role: C.Role) -> C.Fighter:
     assert s.fight is not None
     x = s.fight.sides[role]
     if x.seat is not None:
-        return fighter(s.players[x.seat])
+        from engine.merchants_marauders.rules.ships_turn import slow
+        return fighter(s.players[x.seat], slow(s))
     n = s.npcs[str(x.npc)]
     return C.Fighter(points=dict(s.fight.npc_points), manoeuvre=defs().all_ships()[n.ship].manoeuvre,
                      seamanship=n.skills.seamanship, leadership=n.skills.leadership, npc=True)

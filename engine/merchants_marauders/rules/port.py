@@ -96,7 +96,7 @@ def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
     terms = port_terms(s, p.zone, seat)
     terms = terms.model_copy(update={"demand_bonus": terms.demand_bonus + s.turn.sale_bonus})
     s.turn.sale_bonus = 0
-    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, terms)
+    sale = T.sell(cargo_cards(p.ship.cargo), selling, z.demand, terms, trading_rules=bool(s.options.get("variant_6")))
     p.ship.cargo = [c.id for c in sale.cargo]
     p.ship.gold += sale.gold
     s.cargo.throw_away(selling)
@@ -214,7 +214,8 @@ def weapons_left(s: State, weapon: str) -> int:
 def shipyard_options(s: State, seat: int) -> list[Any]:
     p = s.players[seat]
     gold, top = p.ship.gold, maxima(p)
-    out: list[Any] = [action(A.Ship, ship=t) for t, sd in defs().ships.ships.items()
+    from engine.merchants_marauders.rules.ships_turn import yard_ships
+    out: list[Any] = [action(A.Ship, ship=t) for t, sd in yard_ships(s).items()
                       if sd.cost is not None and t != p.ship.type and ship_price(s, seat, t) <= gold]
     out += [action(A.Repair, location=loc) for loc in HIT_LOCATIONS
             if loc != "crew" and p.ship.points[loc] < top[loc] and repair_price(s, seat) <= gold]

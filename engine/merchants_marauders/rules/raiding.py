@@ -125,7 +125,8 @@ def finish(s: State, seat: int, ev: Events) -> None:
     r = s.raid
     assert r is not None
     p = s.players[seat]
-    out = R.resolve(cargo_cards(r.cards), p.ship.points, manoeuvre(p))
+    from engine.merchants_marauders.rules.ships_turn import slow
+    out = R.resolve(cargo_cards(r.cards), p.ship.points, manoeuvre(p, slow(s)))
     p.ship.points = dict(out.locations)
     s.raid = None
     hits = ", ".join(f"{k} {loc}" for loc, k in out.hits.items()) or "no hits"

@@ -17,6 +17,7 @@ from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import glory as G
 from engine.merchants_marauders.rules import rumours_missions as RM
+from engine.merchants_marauders.rules import variants_turn
 from engine.merchants_marauders.rules.common import home_port, maxima, name, say
 from engine.merchants_marauders.state import Player, Ship, State, ZoneState
 from engine.merchants_marauders.vocab import GOODS, PORTS, ZONES, Good, Nation, ShipType, Zone
@@ -63,6 +64,7 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
         (cap,) = s.captains.draw(rng)
         s.players.append(Player(captain=cap, ship=Ship(gold=G.START_GOLD),
                                 glory_cards=s.glory.draw(rng, G.START_GLORY_CARDS)))
+    variants_turn.deal_captains(s)
     first = rng.choice(list(range(n)))
     s.order = [(first + i) % n for i in range(n)]
     s.turn.seat = first
@@ -88,4 +90,5 @@ def reveal_picks(s: State, ev: Events) -> None:
         say(ev, f"{name(s, seat)} sails a {ship} from {s.players[seat].zone.replace('_', ' ').title()}")
     s.picks = None
     s.reveals += 1
+    variants_turn.after_reveal(s, ev)
     s.turn.phase = "round_start"
