@@ -179,6 +179,23 @@ class Play(_A):
     card: str
 
 
+class Visit(_A):
+    """Visit the location token of the zone (Module 9)."""
+    kind: Literal["visit"] = "visit"
+
+
+class PayOff(_A):
+    """Buy off one bounty token of a nation (a Missionary visit): `pay <nation>`."""
+    kind: Literal["pay_off"] = "pay_off"
+    nation: Nation
+
+
+class Give(_A):
+    """Give a cargo card (a Native Village visit)."""
+    kind: Literal["give"] = "give"
+    card: str
+
+
 class Pass(_A):
     kind: Literal["pass"] = "pass"
 

@@ -18,6 +18,8 @@ VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy"
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
          "investigate", "attempt", "play", "pass", "reroll", "specialist", "captain"}
 
+VERBS |= {"visit", "pay", "give"}                  # Module 9
+
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
     A.Captain: lambda s, a: f"captain {a.captain}",
@@ -39,6 +41,8 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Take: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
     A.Claim: lambda s, a: f"claim {a.mission}",
     A.Play: lambda s, a: f"play {a.card}",
+    A.PayOff: lambda s, a: f"pay {a.nation}",
+    A.Give: lambda s, a: f"give {a.card}",
 }
 
 

@@ -236,9 +236,21 @@ class AmbushPrompt(PromptBase):
         return [action(A.Scout, target=label(self.active)), action(A.Pass)]
 
 
+class VisitPrompt(PromptBase):
+    """A location's visit that needs a choice (Module 9, rules/locations_turn.py); `stop` ends it."""
+    kind: Literal["visit"] = "visit"
+    text: ClassVar[str] = "use the location's visit"
+    location: str
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.locations_turn import options
+        return options(s, seat, self)
+
+
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
+    | VisitPrompt
     | AmbushPrompt,
     Field(discriminator="kind")]

@@ -81,6 +81,7 @@ class Round(BaseModel):
     embargo: Nation | None = None                # that nation's ports neither buy nor sell
     scouting: int = 0                            # fog: dice more (or fewer) on Scouting checks
     rerolled: list[int] = []                     # seats whose captain used its once-a-round reroll
+    visited: list[int] = []                      # Module 9: seats that visited a location this round
 
 
 class Turn(BaseModel):
@@ -161,6 +162,7 @@ class State(GameState):
     fight: Fight | None = None
     raid: Raid | None = None
     ambush: Sealed[str] | None = None            # Cutthroat: the sealed out-of-turn scouting wishes
+    locations: dict[Zone, str] = {}              # Module 9: the location token of each zone with a port (public)
     stack: list[Prompt] = []
     options: dict[str, bool | str] = {}
     reveals: int = 0                             # hidden things shown: no undo past a change

@@ -87,6 +87,7 @@ class MerchantsView(BaseModel):
     final: dict[int, dict[str, int]] | None
     winners: list[int]
     log_tail: list[str]
+    locations: dict[Zone, str] = {}           # Module 9: zone -> location kind (public)
 
 
 def _player(s: State, i: int, viewer: int | None) -> PlayerView:
@@ -124,4 +125,4 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> Merchan
         npcs=dict(s.npcs), arrivals=list(s.arrivals), wars=list(s.wars), round=s.round, turn=s.turn,
         picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
         waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,
-        winners=list(s.winners), log_tail=list(s.log_tail))
+        winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations))

@@ -256,6 +256,19 @@ def _ambush(s: State, seat: int, pr: P.AmbushPrompt, a: Any, ev: Events) -> None
     cutthroat_turn.answer(s, seat, pr, "scout" if isinstance(a, A.Scout) else "pass", ev)
 
 
+def _visit(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules import locations_turn as LT
+    if isinstance(pr, P.ActionPrompt):
+        _pop(s)
+        LT.visit(s, seat, ev)
+    elif isinstance(a, A.PayOff):
+        LT.pay(s, seat, a.nation, ev)
+    elif isinstance(a, A.Give):
+        LT.give(s, seat, pr, a.card, ev)
+    else:
+        _pop(s)
+
+
 HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SetupPrompt, A.Ship): _pick,
     (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
@@ -310,6 +323,10 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,
     (P.AmbushPrompt, A.Scout): _ambush,
     (P.AmbushPrompt, A.Pass): _ambush,
+    (P.ActionPrompt, A.Visit): _visit,
+    (P.VisitPrompt, A.PayOff): _visit,
+    (P.VisitPrompt, A.Give): _visit,
+    (P.VisitPrompt, A.Stop): _visit,
 }
 
 

@@ -60,6 +60,8 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
               missions=_deck(rng, [m.id for m in c.mission_deck()]), rumours=_deck(rng, [r.id for r in c.rumour_deck()]))
     board, rest = RM.deal_missions(list(reversed(s.missions.pile)), MISSIONS_ON_BOARD)
     s.board, s.missions.pile = list(board), list(reversed(rest))
+    from engine.merchants_marauders.rules.locations_turn import setup as locations_setup
+    locations_setup(s)
     for _ in range(n):
         (cap,) = s.captains.draw(rng)
         s.players.append(Player(captain=cap, ship=Ship(gold=G.START_GOLD),

@@ -111,6 +111,9 @@ def action_options(s: State, seat: int) -> list[Any]:
         out.append(action(A.Investigate))
     if MT.may_attempt(s, seat):
         out.append(action(A.Attempt))
+    from engine.merchants_marauders.rules import locations_turn as LT
+    if LT.may_visit(s, seat):
+        out.append(action(A.Visit))
     return [*out, *turn_options(s, seat), action(A.End)]
 
 
