@@ -128,6 +128,9 @@ class MerchantsMarauders:
             return legal[0]                                        # the token's own nation
         if isinstance(top, P.RaidSkullPrompt):
             return raiding.default_skull(s, seat)
+        if isinstance(top, (P.BombardPrompt, P.LandBattlePrompt)):
+            from engine.merchants_marauders.rules.location_raid_turn import default
+            return default(s, seat, top)
         if isinstance(top, P.RecruitPrompt):
             return legal[-1]                                       # the most allowed
         if isinstance(top, P.StashPrompt):

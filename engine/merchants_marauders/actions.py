@@ -196,6 +196,25 @@ class Give(_A):
     card: str
 
 
+class RaidLocation(_A):
+    """Raid the zone's location token (Module 9): `raid location`."""
+    kind: Literal["raid_location"] = "raid_location"
+
+
+class Fire(_A):
+    """A location raid's bombardment: one gun's die."""
+    kind: Literal["fire"] = "fire"
+
+
+class Attack(_A):
+    """Go ashore for a location raid's land battle."""
+    kind: Literal["attack"] = "attack"
+
+
+class Withdraw(_A):
+    kind: Literal["withdraw"] = "withdraw"
+
+
 class Pass(_A):
     kind: Literal["pass"] = "pass"
 

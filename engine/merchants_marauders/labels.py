@@ -47,6 +47,9 @@ def _label(s: State, a: Any) -> ActionText | None:
     if isinstance(a, A.Order):
         words = {"shoot": "Shoot", "board": "Board", "hooks": "Board with the boarding hooks", "flee": "Flee"}
         return ActionText(label=words[a.order])
+    if isinstance(a, A.RaidLocation):
+        kind = s.locations.get(s.players[s.turn.seat].zone, "")
+        return ActionText(label=f"Raid the {kind.replace('_', ' ')}", style="danger")
     if isinstance(a, A.Visit):
         kind = s.locations.get(s.players[s.turn.seat].zone, "")
         return ActionText(label=f"Visit the {kind.replace('_', ' ')}")

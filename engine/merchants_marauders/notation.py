@@ -18,7 +18,7 @@ VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy"
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
          "investigate", "attempt", "play", "pass", "reroll", "specialist", "captain"}
 
-VERBS |= {"visit", "pay", "give"}                  # Module 9
+VERBS |= {"visit", "pay", "give", "raid", "fire", "attack", "withdraw"}      # Module 9
 
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
@@ -42,6 +42,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Claim: lambda s, a: f"claim {a.mission}",
     A.Play: lambda s, a: f"play {a.card}",
     A.PayOff: lambda s, a: f"pay {a.nation}",
+    A.RaidLocation: lambda s, a: "raid location",
     A.Give: lambda s, a: f"give {a.card}",
 }
 

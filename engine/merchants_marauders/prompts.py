@@ -247,10 +247,36 @@ class VisitPrompt(PromptBase):
         return options(s, seat, self)
 
 
+class BombardPrompt(PromptBase):
+    """A location raid's bombardment (Module 9, rules/location_raid_turn.py): the defence cards
+    laid out face up, the guns' dice left, a skull waiting for its card."""
+    kind: Literal["bombard"] = "bombard"
+    text: ClassVar[str] = "bombard the location"
+    location: str
+    cards: list[str]
+    dice: int
+    skull: bool = False
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.location_raid_turn import bombard_options
+        return bombard_options(s, seat, self)
+
+
+class LandBattlePrompt(PromptBase):
+    """After the bombardment: land and fight for the location, or withdraw."""
+    kind: Literal["land_battle"] = "land_battle"
+    text: ClassVar[str] = "land or withdraw"
+    location: str
+    cards: list[str]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Attack), action(A.Withdraw)]
+
+
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
-    | VisitPrompt
+    | VisitPrompt | BombardPrompt | LandBattlePrompt
     | AmbushPrompt,
     Field(discriminator="kind")]

@@ -39,6 +39,10 @@ class PlayerView(BaseModel):
     has_rumour: bool
     specialists: list[str]
     passenger: int
+    loyalty: str | None = None                # Module 11: the crew's level (public)
+    goodwill: int | None = None               # Module 10 (public)
+    contraband: list[str] | None = None       # Module 7: the contraband compartment (public)
+    tucked: int | None = None                 # Module 7: sold contraband behind the captain (public)
     card_turned: bool = False                 # Cutthroat: the captain card turned over (public)
     dealt: list[str] | None = None            # Variant 2: the captains dealt at setup (the owner's)
 
@@ -92,7 +96,7 @@ class MerchantsView(BaseModel):
 
 def _player(s: State, i: int, viewer: int | None) -> PlayerView:
     p, mine, setup = s.players[i], viewer == i, s.turn.phase == "setup"
-    return PlayerView(
+    return PlayerView(**_economy(s, i),
         seat=i, captain=p.captain if mine or not setup else None, ship=None if setup else p.ship,
         zone=None if setup else p.zone, in_port=p.in_port, glory=p.glory,
         stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,

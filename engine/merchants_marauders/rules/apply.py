@@ -269,6 +269,23 @@ def _visit(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
         _pop(s)
 
 
+def _loc_raid(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules import location_raid_turn as LRT
+    if isinstance(pr, P.ActionPrompt):
+        _pop(s)
+        LRT.start(s, seat, ev)
+    elif isinstance(a, A.Fire):
+        LRT.fire(s, seat, pr, ev)
+    elif isinstance(a, A.Discard):
+        LRT.discard(s, seat, pr, a.card, ev)
+    elif isinstance(a, A.Stop):
+        LRT.stop(s, seat, pr, ev)
+    elif isinstance(a, A.Attack):
+        LRT.attack(s, seat, pr, ev)
+    else:
+        LRT.withdraw(s, seat, pr, ev)
+
+
 HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SetupPrompt, A.Ship): _pick,
     (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
@@ -327,6 +344,12 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.VisitPrompt, A.PayOff): _visit,
     (P.VisitPrompt, A.Give): _visit,
     (P.VisitPrompt, A.Stop): _visit,
+    (P.ActionPrompt, A.RaidLocation): _loc_raid,
+    (P.BombardPrompt, A.Fire): _loc_raid,
+    (P.BombardPrompt, A.Discard): _loc_raid,
+    (P.BombardPrompt, A.Stop): _loc_raid,
+    (P.LandBattlePrompt, A.Attack): _loc_raid,
+    (P.LandBattlePrompt, A.Withdraw): _loc_raid,
 }
 
 

@@ -36,7 +36,7 @@ def home_port(p: Player) -> Zone:
 
 @cache
 def cargo_card(card: str) -> CargoCard:
-    return {c.id: c.card() for c in cards().cargo_deck()}[card]
+    return {c.id: c.card() for c in cards().cargo_deck(contraband=True)}[card]    # Module 7's cards too
 
 
 def cargo_cards(ids: list[str]) -> list[CargoCard]:
@@ -107,6 +107,8 @@ def gain_glory(s: State, seat: int, n: int, source: G.GlorySource, ev: Events) -
     p = s.players[seat]
     p.glory += n
     ev.append(Event(text=f"{name(s, seat)} gains {n} glory ({source.replace('_', ' ')})"))
+    from engine.merchants_marauders.rules.loyalty_turn import on_glory
+    on_glory(s, seat, n, source, ev)
     if not G.draws_glory_cards(source):
         return
     drawn = s.glory.draw(s.rng, n)

@@ -46,6 +46,10 @@ def kill(s: State, seat: int, ev: Events) -> None:
     death = G.captain_death(holdings(p))
     say(ev, f"{name(s, seat)} is dead")
     s.cargo.throw_away(death.lost.cargo)
+    from engine.merchants_marauders.rules import contraband_turn, goodwill_turn, loyalty_turn
+    contraband_turn.on_death(s, seat)          # Modules 7, 10, 11: the compartment and goodwill go,
+    goodwill_turn.on_death(s, seat)            # the new crew starts Content
+    loyalty_turn.new_captain(s, seat)
     s.glory.throw_away(death.lost.glory_cards)
     s.captains.throw_away([p.captain])
     return_modifications(s, death.to_ports)

@@ -2,7 +2,7 @@
 (setup), the `visit` action from the zone at sea once a round, and what each kind gives. The
 pure rules are rules/locations.py; the token data is seas_of_glory/locations.toml.
 
-Wired so far: the Pirate Haven (crew refilled, a rumour with no check) and the Prison (a
+Raiding a token is rules/location_raid_turn.py. Wired so far: the Pirate Haven (crew refilled, a rumour with no check) and the Prison (a
 specialist for 5 gold) take effect at once; the Missionary (`pay <nation>`, a token at a time)
 and the Native Village (`give <card>`) open a VisitPrompt whose default is `stop`. The Trading
 Post, Naval Fort, Town and Reefs are laid out and shown, but not yet visited in play; a visit
@@ -96,7 +96,7 @@ def visit(s: State, seat: int, ev: Events) -> None:
     if kind == "pirate_haven":
         _haven(s, seat, ev)
     elif kind == "prison":
-        _prison(s, seat, ev)
+        prison_hire(s, seat, ev)
     elif kind in PROMPTED:
         s.stack.append(P.VisitPrompt(seats=[seat], location=kind))
 
@@ -113,14 +113,17 @@ def _haven(s: State, seat: int, ev: Events) -> None:
     say(ev, f"{name(s, seat)} fills the crew" + (" and hears a rumour" if got.rumour else ""))
 
 
-def _prison(s: State, seat: int, ev: Events) -> None:
-    """5 gold for the first specialist in the glory deck of a kind not aboard (MM-M9-61 to -63)."""
+def prison_hire(s: State, seat: int, ev: Events, free: bool = False) -> None:
+    """5 gold (nothing as a raid's prize) for the first specialist in the glory deck of a kind
+    not aboard (MM-M9-61 to -63, -65)."""
     from engine.merchants_marauders.rules.glory_cards import card
     p = s.players[seat]
+    if len(p.specialists) >= L.SPECIALISTS_ABOARD:
+        return
     deck = list(reversed(s.glory.pile))
     kinds = {c: k for c in deck if (k := card(c).specialist) is not None and card(c).family == "specialist"}
     aboard = [k for c in p.specialists if (k := card(c).specialist) is not None]
-    hire = L.prison(p.ship.gold, aboard, deck, kinds, s.rng, _price("prison"))
+    hire = L.prison(p.ship.gold, aboard, deck, kinds, s.rng, _price("prison"), free)
     p.ship.gold -= hire.cost
     s.glory.pile = list(reversed(hire.deck))
     s.glory.throw_away(hire.discarded)

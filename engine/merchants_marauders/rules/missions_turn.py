@@ -200,6 +200,8 @@ def claim(s: State, seat: int, card: str, ev: Events, again: list[Face] | None =
     say(ev, f"{name(s, seat)} seeks mission {card}: {show(faces)}, {'claimed' if ok else 'refused'}")
     if ok:
         p.passenger = RM.passenger_space(m)
+        from engine.merchants_marauders.rules.goodwill_turn import on_mission
+        on_mission(s, seat, "mission_taken", ev)             # Module 10
     elif again is None:
         offer(s, seat, "influence", "claim", card, faces)
 
@@ -239,6 +241,8 @@ def complete(s: State, seat: int, card: str, out: RM.Outcome, ev: Events) -> Non
     p.passenger = 0
     say(ev, f"{name(s, seat)} completes mission {card} for {out.gold} gold")
     _replace(s, card)
+    from engine.merchants_marauders.rules.goodwill_turn import on_mission
+    on_mission(s, seat, "mission_completed", ev)              # Module 10
     gain_glory(s, seat, out.glory, "mission", ev)
 
 

@@ -47,10 +47,13 @@ def _embargoed(s: State, seat: int) -> bool:
 def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
     p, out = s.players[seat], []
     z = s.zones[p.zone]
-    if not pr.taken and p.ship.cargo and z.demand is not None and not _embargoed(s, seat):
+    from engine.merchants_marauders.rules import contraband_turn as CT
+    from engine.merchants_marauders.rules import goodwill_turn as GT
+    from engine.merchants_marauders.rules import loyalty_turn as LT
+    if not pr.taken and (p.ship.cargo or CT.sellable(s, seat)) and z.demand is not None and not _embargoed(s, seat):
         out.append("sell")
     if "buy" not in pr.taken and not _embargoed(s, seat) and p.ship.gold >= 2 \
-            and len(p.ship.cargo) < T.port_card_limit(hold(p)) and (s.cargo.pile or s.cargo.discard):
+            and CT.carried(s, seat) < T.port_card_limit(hold(p)) and (s.cargo.pile or s.cargo.discard):
         out.append("buy")
     if "shipyard" not in pr.taken and len(shipyard_options(s, seat)) > 1:
         out.append("shipyard")
@@ -65,6 +68,10 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
     if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
         out.append("rumour")
     claims = MT.claim_options(s, seat) if "mission" not in pr.taken else []
+    if "goodwill" not in pr.taken and GT.may_buy(s, seat):           # Module 10
+        out.append("goodwill")
+    if "loyalty" not in pr.taken and LT.may_raise(s, seat):           # Module 11
+        out.append("loyalty")
     return [*(action(A.Part, part=x) for x in out), *claims, action(A.Done)]
 
 
@@ -84,7 +91,15 @@ def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> N
         from engine.merchants_marauders.rules.missions_turn import take_rumour
         take_rumour(s, seat, ev)
     else:
-        s.stack.append(P.StashPrompt(seats=[seat]))
+    elif part == "goodwill":
+        from engine.merchants_marauders.rules.goodwill_turn import buy as buy_goodwill
+        buy_goodwill(s, seat, ev)
+    elif part == "loyalty":
+        from engine.merchants_marauders.rules.loyalty_turn import raise_loyalty
+        raise_loyalty(s, seat, ev)
+        from engine.merchants_marauders.rules.loyalty_turn import lose
+        if not lose(s, seat, "stash", ev):          # Module 11: declaring a stash (MM-M11-11)
+            s.stack.append(P.StashPrompt(seats=[seat]))
 
 
 # ---- Sell goods ----
@@ -92,6 +107,8 @@ def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
     p = s.players[seat]
     z = s.zones[p.zone]
     if not selling or z.demand is None:
+    from engine.merchants_marauders.rules.contraband_turn import sell as sell_contraband
+    selling = sell_contraband(s, seat, selling, ev)              # Module 7: at its named port
         return
     terms = port_terms(s, p.zone, seat)
     terms = terms.model_copy(update={"demand_bonus": terms.demand_bonus + s.turn.sale_bonus})
@@ -128,7 +145,8 @@ def draw_to_buy(s: State, seat: int, ev: Events) -> None:
     assert z.demand is not None
     n = T.cards_to_draw(port_terms(s, p.zone, seat), p.bought_at == p.zone)
     deck = _deck_top(s, n + 8)
-    d = T.draw_to_buy(cargo_cards(deck), n, z.demand)
+    from engine.merchants_marauders.rules.contraband_turn import draw_to_buy as draw_replacing
+    d = draw_replacing(s, seat, deck, n)
     _take_top(s, len(deck) - len(d.deck))
     s.cargo.throw_away([c.id for c in d.discarded])
     s.reveals += 1
@@ -143,7 +161,7 @@ def _prices(pr: P.BuyPrompt, s: State, seat: int) -> dict[Good, int]:
 def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
     p = s.players[seat]
     price = _prices(pr, s, seat)
-    room = len(p.ship.cargo) < T.port_card_limit(hold(p))
+    room = len(p.ship.cargo) + len(p.contraband) < T.port_card_limit(hold(p))
     out: list[Any] = [action(A.Buy, card=c) for c in pr.drawn
                       if c not in pr.bought and room and price[cargo_card(c).good] <= p.ship.gold]
     terms = port_terms(s, p.zone, seat)
@@ -153,6 +171,8 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
         from engine.merchants_marauders.rules.glory_cards import redraw_cards
         out += redraw_cards(s, seat)
     return [*out, action(A.Done)]
+    from engine.merchants_marauders.rules import contraband_turn, goodwill_turn
+    out += [*contraband_turn.smuggle_options(s, seat, pr), *goodwill_turn.redraw_options(s, seat, pr)]
 
 
 def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:

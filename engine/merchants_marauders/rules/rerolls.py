@@ -22,16 +22,21 @@ def may_reroll(s: State, seat: int, skill: str) -> bool:
 def offer(s: State, seat: int, skill: str, check: str, target: str, faces: list[Face]) -> bool:
     """Push the reroll question after a failed check; False when the captain has none left."""
     if not may_reroll(s, seat, skill):
-        return False
+        from engine.merchants_marauders.rules.goodwill_turn import offer_reroll
+        return offer_reroll(s, seat, check, target, len(faces))        # Module 10: goodwill's reroll
     s.stack.append(P.RerollPrompt(seats=[seat], check=check, target=target, dice=len(faces)))
     return True
 
 
 def reroll(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
+    from engine.merchants_marauders.rules import goodwill_turn as GT
     from engine.merchants_marauders.rules import missions_turn as MT
     from engine.merchants_marauders.rules import turn
     s.stack.pop()
-    s.round.rerolled.append(seat)
+    if pr.goodwill:
+        GT.pay_reroll(s, seat, pr)
+    else:
+        s.round.rerolled.append(seat)
     faces = roll(s, pr.dice)
     say(ev, f"{name(s, seat)} rolls again: {show(faces)}")
     go: dict[str, Any] = {
@@ -40,5 +45,6 @@ def reroll(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
         "investigate": lambda: MT.investigate(s, seat, ev, faces),
         "claim": lambda: MT.claim(s, seat, pr.target, ev, faces),
         "attempt": lambda: MT.attempt(s, seat, ev, faces),
+        "npc": lambda: GT.rescout(s, seat, pr.target, faces, ev),
     }
     go[pr.check]()

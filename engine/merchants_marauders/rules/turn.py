@@ -114,6 +114,9 @@ def action_options(s: State, seat: int) -> list[Any]:
     from engine.merchants_marauders.rules import locations_turn as LT
     if LT.may_visit(s, seat):
         out.append(action(A.Visit))
+    from engine.merchants_marauders.rules import location_raid_turn as LRT
+    if LRT.may_raid(s, seat):
+        out.append(action(A.RaidLocation))
     return [*out, *turn_options(s, seat), action(A.End)]
 
 

@@ -5,10 +5,11 @@ captains.py, setup.py and trade.py, and this file only wires them to the state.
   each turn's seat is drawn from it with the state's Rng after the event card (MM-V1-03, -04,
   -08), and a new round puts every die back (MM-V1-05). Without it, the seats go clockwise from
   the first player.
-- Variant 2 (`variant_2`, captains): Parley plays the "deal 2, keep 1" way (MM-V2-01). Each seat
-  is dealt 2 captains and keeps one as the first part of its sealed setup pick; the captain not
-  kept goes back into the deck, which is shuffled, once every seat is in (MM-V2-05). The pay-to-
-  draw way (MM-V2-02 to -04) is not an option of the game yet.
+- Variant 2 (`variant_2`, captains), as the first part of each seat's sealed setup pick: with
+  `variant_2_mode = "two_keep_one"` (the default) each seat is dealt 2 captains and keeps one
+  (MM-V2-01); with `"pay_to_draw"` it is dealt 1 and may `draw` another for 2 of its starting gold,
+  twice at most, then keeps one of those drawn (MM-V2-02 to -04). The captains not kept go back
+  into the deck, which is shuffled, once every seat is in (MM-V2-05).
 - Variant 4 (`variant_4`, life is pain): once the captains and ships are shown, the event deck is
   turned until two warships of different nations and a pirate, none in a home port zone, are found
   and placed (setup.life_is_pain); the other cards drawn go back and the deck is shuffled.
@@ -44,24 +45,49 @@ def next_seat(s: State) -> int:
 
 
 # ---- Variant 2 ----
+def mode(s: State) -> CP.CaptainChoice:
+    if not on(s, "variant_2"):
+        return "off"
+    return "pay_to_draw" if s.options.get("variant_2_mode") == "pay_to_draw" else "two_keep_one"
+
+
 def deal_captains(s: State) -> None:
-    """Setup under Variant 2: every seat's captain card goes back with the rest of the deck's
-    cards and each is dealt 2 from the top; the first stands as its captain until it keeps one."""
+    """Setup under Variant 2: every seat's captain card goes back on the deck and each is dealt
+    its captains from the top; the first stands as its captain until it keeps one."""
     if not on(s, "variant_2"):
         return
     top_first = list(reversed(s.captains.pile))
     for seat, p in enumerate(s.players):
         top_first.insert(seat, p.captain)                 # the card each seat was dealt, back on top
-    hands, rest = CP.deal(top_first, list(range(len(s.players))), "two_keep_one")
+    hands, rest = CP.deal(top_first, list(range(len(s.players))), mode(s))
     s.captains.pile = list(reversed(rest))
     for seat, hand in hands.items():
         s.dealt[seat] = list(hand.drawn)
         s.players[seat].captain = hand.drawn[0]
 
 
+def _choosing(s: State, seat: int) -> CP.Choosing:
+    return CP.Choosing(drawn=tuple(s.dealt[seat]), gold=s.players[seat].ship.gold)
+
+
 def captain_options(s: State, seat: int) -> list[Any]:
-    """The captains a seat may keep, while it has not kept one (empty: pick the ship)."""
-    return [action(A.Captain, captain=c) for c in s.dealt.get(seat, [])] if seat not in s.kept else []
+    """The captains a seat may keep and, paying to draw, `draw`, while it has not kept one
+    (empty: pick the ship). The first captain dealt comes first: the deadline's default."""
+    if seat in s.kept or seat not in s.dealt:
+        return []
+    out: list[Any] = [action(A.Captain, captain=c) for c in s.dealt[seat]]
+    if CP.may_pay_to_draw(_choosing(s, seat), mode(s), len(s.captains.pile)):
+        out.append(action(A.Draw))
+    return out
+
+
+def draw_captain(s: State, seat: int, pr: Any, a: A.Draw, ev: Events) -> None:
+    """Pay 2 of the starting gold for the next captain of the deck (MM-V2-02, -03, -05)."""
+    c, rest = CP.pay_to_draw(_choosing(s, seat), list(reversed(s.captains.pile)), mode(s))
+    s.captains.pile = list(reversed(rest))
+    s.dealt[seat], s.players[seat].ship.gold = list(c.drawn), c.gold
+    s.reveals += 1                                   # a card seen: no undo past it
+    say(ev, f"You pay {CP.EXTRA_DRAW_COST} gold and draw {c.drawn[-1]}.", to=seat)
 
 
 def keep_captain(s: State, seat: int, pr: Any, a: A.Captain, ev: Events) -> None:

@@ -83,7 +83,7 @@ def test_every_module_and_variant_topic_names_its_option() -> None:
     for n in range(1, 7):
         assert f"`variant_{n}`" in text("variants"), n
     assert set(MerchantsOptions.model_fields) == {"victory", *(f"module_{n}" for n in range(1, 12)),
-                                                  *(f"variant_{n}" for n in range(1, 7))}
+                                                  *(f"variant_{n}" for n in range(1, 7)), "variant_2_mode"}
     assert "`victory` set to `immediate`" in text("glory-and-victory")
     assert "immediate" in get_args(MerchantsOptions.model_fields["victory"].annotation)
 
@@ -164,7 +164,8 @@ def test_every_code_span_is_real_notation_an_id_or_an_option() -> None:
     c = cards()
     ids = {*ZONES, *NATIONS, *WEAPONS, "p1", "p2", "p3", "p4", *defs().all_npcs(), *c.base.cargo.cards,
            *c.base.rumours.rumours, *c.base.missions.missions}
-    options = {*MerchantsOptions.model_fields, *get_args(MerchantsOptions.model_fields["victory"].annotation)}
+    options = {*MerchantsOptions.model_fields, *get_args(MerchantsOptions.model_fields["victory"].annotation),
+               *get_args(MerchantsOptions.model_fields["variant_2_mode"].annotation)}
     for t in TOPICS:
         for span in re.findall(r"`([^`]+)`", t["text"]):
             assert span in examples or span in ids or span in options, \

@@ -13,7 +13,17 @@ from engine.merchants_marauders.policy import POLICIES
 from engine.merchants_marauders.rules.common import maxima
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import PORTS
-from tests.engine.merchants_marauders.scenario_helpers import active, at_sea, do, in_port, options, started, top
+from tests.engine.merchants_marauders.scenario_helpers import (
+    SKULL,
+    active,
+    at_sea,
+    dice,
+    do,
+    in_port,
+    options,
+    started,
+    top,
+)
 from tests.engine.play_helpers import bot_game
 
 
@@ -107,3 +117,60 @@ def test_mm_m9_61_62_the_prison_hires_the_first_specialist_for_5_gold() -> None:
 def test_a_seeded_game_with_locations_finishes() -> None:
     s, _, _ = bot_game(GAME, POLICIES, "random", 13, 3, {"module_9": True, "variant_5": True}, 40_000)
     assert GAME.outcome(s) is not None
+
+
+def _defence(s: State, *cards: str) -> None:
+    """The next cargo cards drawn, in order."""
+    s.cargo.pile = [c for c in s.cargo.pile if c not in cards] + list(reversed(cards))
+
+
+def test_mm_m9_12_17_24_27_a_raid_bombards_then_wins_the_land_battle_and_the_plunder() -> None:
+    s, me, _ = _at("native_village")
+    p = s.players[me]
+    p.ship.gold, p.ship.cargo, p.ship.points["cannons"] = 0, [], 2
+    _defence(s, "sugar-8", "rum-7", "sugar-3", "rum-3")
+    left = s.turn.actions
+    assert "raid location" in options(s, me)
+    s = do(s, me, "raid location")
+    assert isinstance(top(s), P.BombardPrompt) and top(s).cards == ["sugar-8", "rum-7", "sugar-3", "rum-3"]
+    assert s.turn.actions == left - 1 and s.players[me].bounties == {}, "the village asks no bounty"
+    assert options(s, me) == ["fire", "stop"] and GAME.notate(s, GAME.default_action(s, me)) == "fire"
+    dice(s, SKULL)
+    s = do(s, me, "fire")
+    assert top(s).skull and GAME.notate(s, GAME.default_action(s, me)) == "discard sugar-8"
+    s = do(s, me, "discard sugar-8")
+    s = do(s, me, "stop")
+    assert isinstance(top(s), P.LandBattlePrompt) and options(s, me) == ["attack", "withdraw"]
+    assert GAME.notate(s, GAME.default_action(s, me)) == "withdraw"
+    crew = s.players[me].ship.points["crew"]
+    dice(s, *[1] * 6)
+    s = do(s, me, "attack")
+    p = s.players[me]
+    assert p.ship.points["crew"] == crew - 1, "one escape icon, no skull"
+    assert p.ship.gold == 5 + 2 + 2, "the plunder of the cards left, the bombarded one pays nothing"
+    assert isinstance(top(s), P.KeepCargoPrompt)
+
+
+def test_mm_m9_34_42_the_attack_bounty_is_due_even_on_withdrawing() -> None:
+    s, me, zone = _at("missionary")
+    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    _defence(s, "sugar-1", "sugar-2", "sugar-3")
+    s = do(s, me, "raid location")
+    assert s.players[me].bounties == {nation: 1}
+    s = do(s, me, "stop")
+    s = do(s, me, "withdraw")
+    assert s.players[me].bounties == {nation: 1} and not isinstance(top(s), P.LandBattlePrompt)
+
+
+def test_mm_m9_22_a_location_at_0_fails_the_raid() -> None:
+    s, me, _ = _at("native_village")
+    s.players[me].ship.points["masts"] = 1
+    _defence(s, "sugar-6", "sugar-1", "sugar-2", "sugar-3")
+    s = do(s, me, "raid location")
+    s = do(s, me, "stop")
+    assert s.players[me].ship.points["masts"] == 0 and not isinstance(top(s), P.LandBattlePrompt)
+
+
+def test_mm_m9_82_reefs_cannot_be_raided() -> None:
+    s, me, _ = _at("reefs")
+    assert "raid location" not in options(s, me)

@@ -157,6 +157,7 @@ def _sell_three(on: bool) -> State:
     seat = active(s)
     in_port(s, seat, "nassau")
     p = s.players[seat]
+    p.captain = "tomas_urdaneta"                              # no sale ability of its own
     p.ship.cargo, p.ship.gold, p.bounties = ["spices-1", "spices-2", "spices-3"], 0, {}
     s.round.sale_bonus, s.round.embargo = 0, None
     s.zones["nassau"].demand = "spices"
@@ -219,3 +220,57 @@ def test_mm_m5_11_the_galleons_manoeuvre_shows_on_the_shipyard_button() -> None:
 def test_a_seeded_game_with_every_wired_variant_finishes() -> None:
     s, _, _ = bot_game(GAME, POLICIES, "greedy", 11, 3, ALL, MAX_STEPS)
     assert GAME.outcome(s) is not None
+
+
+def test_seeded_games_paying_to_draw_captains_finish() -> None:
+    for bot, seed in (("greedy", 12), ("random", 13)):
+        s, _, _ = bot_game(GAME, POLICIES, bot, seed, 4, {**ALL, "variant_2_mode": "pay_to_draw"}, MAX_STEPS)
+        assert GAME.outcome(s) is not None
+
+
+# ---- Variant 2, paying to draw ----
+def test_mm_v2_02_03_04_05_pay_2_gold_per_extra_captain_then_keep_one() -> None:
+    s = game(2, seed="pay", variant_2=True, variant_2_mode="pay_to_draw")
+    first = s.dealt[0][0]
+    assert options(s, 0) == [f"captain {first}", "draw"] and GAME.default_action(s, 0) == GAME.parse(s, 0, f"captain {first}")
+    nxt = s.captains.peek(2)
+    s = do(s, 0, "draw")
+    assert s.dealt[0] == [first, nxt[0]] and s.players[0].ship.gold == 8 and "draw" in options(s, 0)
+    s = do(s, 0, "draw")
+    assert s.dealt[0] == [first, *nxt] and s.players[0].ship.gold == 6
+    assert options(s, 0) == [f"captain {c}" for c in s.dealt[0]]         # a third is the most (MM-V2-03)
+    assert GAME.view(s, 1).players[0].dealt is None and GAME.view(s, 0).players[0].dealt == s.dealt[0]
+    s = do(s, 0, f"captain {nxt[1]}")
+    s = do(s, 1, f"captain {s.dealt[1][0]}")
+    for seat in range(2):
+        s = do(s, seat, "ship sloop")
+    assert s.players[0].captain == nxt[1] and s.players[0].ship.gold == 6 and s.players[1].ship.gold == 10
+    assert {first, nxt[0]} <= set(s.captains.pile)                      # back in the deck (MM-V2-05)
+
+
+def test_mm_v6_05_06_two_demand_goods_in_havana_earn_11() -> None:
+    s = started(3, seed="havana6", variant_6=True)
+    seat = active(s)
+    in_port(s, seat, "havana")
+    p = s.players[seat]
+    p.captain = "tomas_urdaneta"                              # no sale ability of its own
+    p.ship.cargo, p.ship.gold, p.bounties = ["spices-1", "spices-2"], 0, {}
+    s.round.sale_bonus, s.round.embargo = 0, None
+    s.zones["havana"].demand = "spices"
+    s = do(s, seat, "port")
+    s = do(s, seat, "sell")
+    s = do(s, seat, "sell spices-1")
+    s = do(s, seat, "sell spices-2")
+    s = do(s, seat, "done")
+    assert s.players[seat].ship.gold == 6 + 1 + 3 + 1
+
+
+def test_mm_m5_08_11_a_galleon_fights_with_manoeuvre_1_with_variant_5_too() -> None:
+    from engine.merchants_marauders.rules.fight import side_fighter
+    from engine.merchants_marauders.state import Fight, Side
+    cases: list[tuple[dict[str, Any], int]] = [({}, 2), ({"variant_5": True}, 1), ({"module_5": True}, 1)]
+    for opts, expect in cases:
+        s = started(2, seed="m5-fight", **opts)
+        s.players[0].ship.type = "galleon"
+        s.fight = Fight(sides={"aggressor": Side(seat=0), "defender": Side(seat=1)})
+        assert side_fighter(s, "aggressor").manoeuvre == expect
