@@ -35,6 +35,12 @@ class Move(_A):
     to: Zone
 
 
+class WindMove(_A):
+    """Module 8: the round's free Move with the wind (`wind <zone>`)."""
+    kind: Literal["wind"] = "wind"
+    to: Zone
+
+
 class Enter(_A):
     kind: Literal["enter"] = "enter"
 

@@ -13,7 +13,7 @@ from typing import cast
 
 from engine.core.flow import WAIT, Events, Flow
 from engine.merchants_marauders import prompts as P
-from engine.merchants_marauders.rules import fight, round, turn, variants_turn
+from engine.merchants_marauders.rules import fight, round, turn, variants_turn, weather_turn
 from engine.merchants_marauders.state import Phase, State
 
 
@@ -26,6 +26,7 @@ def _turn_start(s: State, ev: Events) -> str | None:
     if not s.round.to_play:
         return "round_end"
     turn.start_turn(s, variants_turn.next_seat(s))
+    weather_turn.strike(s, s.turn.seat, "turn_start", ev)
     return "actions"
 
 
@@ -43,7 +44,7 @@ def _actions(s: State, ev: Events) -> str | None:
     if s.turn.scout_queue and not s.turn.ended:
         turn.npc_scout(s, seat, ev)
         return None
-    if s.turn.ended or s.turn.actions <= 0:
+    if s.turn.ended or (s.turn.actions <= 0 and not weather_turn.wind_moves(s, seat)):
         return "end_turn"
     s.stack.append(P.ActionPrompt(seats=[seat]))
     return WAIT

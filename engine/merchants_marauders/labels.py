@@ -22,6 +22,8 @@ def _label(s: State, a: Any) -> ActionText | None:
         return ActionText(label="End the turn", style="end")
     if isinstance(a, A.Move):
         return ActionText(label=f"Sail to {zone_name(a.to)}")
+    if isinstance(a, A.WindMove):
+        return ActionText(label=f"Sail with the wind to {zone_name(a.to)} (free)")
     if isinstance(a, A.Enter):
         return ActionText(label=f"Put in at {zone_name(s.players[s.turn.seat].zone)}")
     if isinstance(a, A.Leave):

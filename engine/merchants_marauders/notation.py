@@ -20,10 +20,13 @@ VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy"
 
 VERBS |= {"visit", "pay", "give", "raid", "fire", "attack", "withdraw"}      # Module 9
 
+VERBS |= {"wind"}                                 # Module 8
+
 NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Ship: lambda s, a: f"ship {a.ship}",
     A.Captain: lambda s, a: f"captain {a.captain}",
     A.Move: lambda s, a: f"move {a.to}",
+    A.WindMove: lambda s, a: f"wind {a.to}",
     A.Scout: lambda s, a: f"scout {a.target}",
     A.Part: lambda s, a: str(a.part),
     A.Sell: lambda s, a: f"sell {a.card}",

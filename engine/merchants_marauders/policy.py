@@ -76,7 +76,7 @@ def _action(s: State, seat: int, a: Any) -> float:
             return 0.2
         q = s.players[seat_of(a.target)]
         return 3.0 if pirate(q) and not pirate(p) and p.ship.points["cannons"] >= q.ship.points["cannons"] + 1 else 0.1
-    if isinstance(a, A.Move):
+    if isinstance(a, (A.Move, A.WindMove)):
         if goal is not None:
             return 4.0 - _distance(a.to, goal) * 0.5
         return 2.0 + (1.0 if s.zones[a.to].merchant is not None else 0.0)

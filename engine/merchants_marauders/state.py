@@ -22,7 +22,7 @@ from engine.merchants_marauders.rules.combat import Role
 from engine.merchants_marauders.rules.crew_clash import Clash
 from engine.merchants_marauders.rules.npc import Arrival, Npc
 from engine.merchants_marauders.rules.rumours_missions import Slot
-from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, ShipType, Weapon, Zone
+from engine.merchants_marauders.vocab import Bearing, Face, Good, HitLocation, Nation, ShipType, Weapon, Zone
 
 Phase = Literal["setup", "round_start", "turn_start", "actions", "end_turn", "round_end", "ranking", "done"]
 War = tuple[Nation, Nation]
@@ -85,6 +85,8 @@ class Round(BaseModel):
     embargo: Nation | None = None                # that nation's ports neither buy nor sell
     scouting: int = 0                            # fog: dice more (or fewer) on Scouting checks
     rerolled: list[int] = []                     # seats whose captain used its once-a-round reroll
+    wind: Bearing | None = None                  # Module 8: the vane's bearing this round
+    wind_moved: list[int] = []                   # Module 8: seats that made this round's free wind Move
     visited: list[int] = []                      # Module 9: seats that visited a location this round
 
 
@@ -161,6 +163,8 @@ class State(GameState):
     npcs: dict[str, Npc] = {}
     arrivals: list[Arrival] = []                 # NPC cards of this round, arriving at its end
     wars: list[War] = []
+    storm: Zone | None = None                    # Module 8: the storm token's zone
+    treasure_gold: int = 0                       # Module 6: the gold on the treasure galleon's token
     round: Round = Round()
     turn: Turn = Turn()
     picks: Sealed[str] | None = None             # setup: each seat's sealed ship pick

@@ -18,7 +18,7 @@ from engine.core.sealed import SealedView
 from engine.merchants_marauders.rules.npc import Arrival, Npc
 from engine.merchants_marauders.rules.rumours_missions import Slot
 from engine.merchants_marauders.state import Raid, Round, Ship, Side, State, Turn
-from engine.merchants_marauders.vocab import Face, Good, HitLocation, Nation, Zone
+from engine.merchants_marauders.vocab import Bearing, Face, Good, HitLocation, Nation, Zone
 
 
 class PlayerView(BaseModel):
@@ -92,6 +92,9 @@ class MerchantsView(BaseModel):
     winners: list[int]
     log_tail: list[str]
     locations: dict[Zone, str] = {}           # Module 9: zone -> location kind (public)
+    wind: Bearing | None = None               # Module 8: this round's vane (public)
+    storm: Zone | None = None                 # Module 8: the storm token's zone (public)
+    treasure_gold: int | None = None          # Module 6: the galleon's gold while it sails (public)
 
 
 def _player(s: State, i: int, viewer: int | None) -> PlayerView:
@@ -129,4 +132,5 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> Merchan
         npcs=dict(s.npcs), arrivals=list(s.arrivals), wars=list(s.wars), round=s.round, turn=s.turn,
         picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
         waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,
-        winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations))
+        winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations), wind=s.round.wind, storm=s.storm,
+        treasure_gold=s.treasure_gold if "treasure_galleon" in s.npcs else None)

@@ -56,6 +56,12 @@ def _move(s: State, seat: int, pr: P.ActionPrompt, a: A.Move, ev: Events) -> Non
     turn.move(s, seat, a.to, ev)
 
 
+def _wind(s: State, seat: int, pr: P.ActionPrompt, a: A.WindMove, ev: Events) -> None:
+    from engine.merchants_marauders.rules.weather_turn import wind_move
+    _pop(s)
+    wind_move(s, seat, a.to, ev)
+
+
 def _enter(s: State, seat: int, pr: P.ActionPrompt, a: A.Enter, ev: Events) -> None:
     _pop(s)
     turn.enter(s, seat, ev)
@@ -292,6 +298,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.NewCaptainPrompt, A.Ship): _new_captain,
     (P.NewCaptainPrompt, A.Redraw): _new_captain,
     (P.ActionPrompt, A.Move): _move,
+    (P.ActionPrompt, A.WindMove): _wind,
     (P.ActionPrompt, A.Enter): _enter,
     (P.ActionPrompt, A.Leave): _leave,
     (P.ActionPrompt, A.Scout): _scout,

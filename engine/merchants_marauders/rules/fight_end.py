@@ -61,6 +61,9 @@ def aftermath(s: State, ev: Events) -> None:
         me.ship.gold += gold
         if gold:
             say(ev, f"{name(s, seat)} is paid {gold} gold for the pirate")
+    elif npc.side == "treasure":
+        from engine.merchants_marauders.rules.treasure_turn import spoils
+        spoils(s, seat, f.boarded, ev)
     elif npc.side == "navy" and f.boarded:
         deck = _deck_top(s, AM.NAVY_PLUNDER_DRAW + 2)
         drawn = cargo_cards(deck[:AM.NAVY_PLUNDER_DRAW])

@@ -56,6 +56,8 @@ def start_round(s: State, ev: Events) -> None:
     if s.round.event is not None:
         s.events.throw_away([s.round.event])
     s.round = Round(number=s.round.number + 1, to_play=list(s.order))
+    from engine.merchants_marauders.rules.weather_turn import round_start
+    round_start(s, ev)
     refill_merchants(s, ev)
     drawn = s.events.draw(s.rng)
     if not drawn:
@@ -67,6 +69,8 @@ def start_round(s: State, ev: Events) -> None:
     resolve_event(s, e, ev)
     icons = [N.Icon(group=m.npc, bearing=m.to) for m in e.moves]
     s.npcs = N.move_npcs(s.npcs, icons, sea(), npc_captains(s), s.wars)
+    from engine.merchants_marauders.rules.treasure_turn import on_event
+    on_event(s, icons, ev)
 
 
 def _arrival(e: EventDef) -> N.Arrival:
@@ -110,6 +114,12 @@ def resolve_event(s: State, e: EventDef, ev: Events) -> None:
                         p.bounties = {k: v for k, v in p.bounties.items() if v > 0}
         elif f.do == "refill_merchants":
             refill_merchants(s, ev, full_only=False)
+        elif f.do == "start_war":
+            from engine.merchants_marauders.rules.module1_turn import start_war
+            start_war(s, f.nations or [], ev)
+        elif f.do == "extra_mission_slot":
+            from engine.merchants_marauders.rules.module1_turn import third_slot
+            third_slot(s, ev)
 
 
 def _weather(s: State, zones: Sequence[str], n: int, ev: Events) -> None:
@@ -146,7 +156,8 @@ def _war_or_peace(s: State, ev: Events) -> None:
 def end_round(s: State, ev: Events) -> bool:
     """Flagged NPCs arrive; True when the game is over (the victory check, MMB-ROUND-07)."""
     if s.arrivals:
-        s.npcs, _ = N.arrive(s.npcs, s.arrivals, s.wars, N.BASE_PIRATE_SHIPS)
+        from engine.merchants_marauders.rules.module1_turn import pirate_ships
+        s.npcs, _ = N.arrive(s.npcs, s.arrivals, s.wars, pirate_ships(s))
         for a in s.arrivals:
             say(ev, f"A {a.side} {a.ship} arrives in {a.zone.replace('_', ' ').title()}")
         s.arrivals = []

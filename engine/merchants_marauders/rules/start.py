@@ -54,10 +54,12 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
     if not 2 <= n <= 4:
         raise ValueError(f"Merchants & Marauders plays with 2 to 4 players, not {n}.")
     zones, pile = _map(rng)
+    from engine.merchants_marauders.rules import module1_turn as M1
     s = State(rng=rng, players=[], order=[], zones=zones, demand_pile=pile, options=options,
-              cargo=_deck(rng, [k.id for k in c.cargo_deck()]), events=_deck(rng, [e.id for e in c.event_deck()]),
-              glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, list(defs().captains.captains)),
-              missions=_deck(rng, [m.id for m in c.mission_deck()]), rumours=_deck(rng, [r.id for r in c.rumour_deck()]))
+              cargo=_deck(rng, [k.id for k in c.cargo_deck()]), events=_deck(rng, M1.event_ids(options)),
+              glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, M1.captain_ids(options)),
+              missions=_deck(rng, M1.mission_ids(options)),
+              rumours=_deck(rng, [r.id for r in c.rumour_deck(sog=M1.rumour_sog(options))]))
     board, rest = RM.deal_missions(list(reversed(s.missions.pile)), MISSIONS_ON_BOARD)
     s.board, s.missions.pile = list(board), list(reversed(rest))
     from engine.merchants_marauders.rules.locations_turn import setup as locations_setup
@@ -70,6 +72,8 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
     first = rng.choice(list(range(n)))
     s.order = [(first + i) % n for i in range(n)]
     s.turn.seat = first
+    from engine.merchants_marauders.rules.treasure_turn import setup as treasure_setup
+    treasure_setup(s)
     s.picks = Sealed[str](seats=list(range(n)))
     s.stack.append(P.SetupPrompt(seats=list(range(n))))
     return s

@@ -44,7 +44,7 @@ def start_turn(s: State, seat: int) -> None:
 
 
 def queue_npc_scouts(s: State, seat: int, moment: str) -> None:
-    slots = N.scouting_npcs(seat, moment, s.npcs, npc_captains(s), s.wars, s.turn.scouted)
+    slots = N.scouting_npcs(seat, moment, s.npcs, npc_captains(s), s.wars, s.turn.scouted, storm=s.storm)
     s.turn.scout_queue += [x for x in slots if x not in s.turn.scout_queue]
 
 
@@ -74,7 +74,8 @@ def move_options(s: State, seat: int) -> list[Any]:
     if p.in_port:
         return [action(A.Leave)]
     zd = defs().map.zones[p.zone]
-    out: list[Any] = [action(A.Move, to=z) for z in zd.neighbours]
+    from engine.merchants_marauders.rules import weather_turn as WT
+    out: list[Any] = WT.affordable(s, seat, [action(A.Move, to=z) for z in zd.neighbours]) + WT.wind_moves(s, seat)
     if zd.port and not closed(s, seat, p.zone):
         out.append(action(A.Enter))
     return out
@@ -100,6 +101,9 @@ def action_options(s: State, seat: int) -> list[Any]:
     [design]), with the glory cards and the end of the turn beside it."""
     from engine.merchants_marauders.rules.glory_cards import turn_options
     p = s.players[seat]
+    if s.turn.actions <= 0:                # only Module 8's free wind Move is left (MM-M8-10)
+        from engine.merchants_marauders.rules.weather_turn import wind_moves
+        return [*wind_moves(s, seat), action(A.End)]
     if p.in_port and closed(s, seat, p.zone):
         return [*move_options(s, seat), *turn_options(s, seat), action(A.End)]
     out: list[Any] = move_options(s, seat)
@@ -125,11 +129,13 @@ def spend(s: State) -> None:
 
 
 def move(s: State, seat: int, to: str, ev: Events) -> None:
+    from engine.merchants_marauders.rules import weather_turn as WT
     p = s.players[seat]
-    spend(s)
+    s.turn.actions -= WT.cost(s, p.zone, to)  # type: ignore[arg-type]
     s.turn.moves += 1
     p.zone = to  # type: ignore[assignment]
     say(ev, f"{name(s, seat)} sails to {to.replace('_', ' ').title()}")
+    WT.strike(s, seat, "entered_zone", ev)
     queue_npc_scouts(s, seat, "entered_zone")
     from engine.merchants_marauders.rules import cutthroat_turn
     cutthroat_turn.on_arrival(s, seat, "entered_zone")
@@ -166,6 +172,8 @@ def sail_out(s: State, seat: int, ev: Events) -> None:
     s.turn.moves += 1
     p.in_port = False
     say(ev, f"{name(s, seat)} leaves port")
+    from engine.merchants_marauders.rules.weather_turn import strike
+    strike(s, seat, "left_port", ev)
     queue_npc_scouts(s, seat, "left_port")
     from engine.merchants_marauders.rules import cutthroat_turn
     cutthroat_turn.on_arrival(s, seat, "left_port")
@@ -196,6 +204,9 @@ def scout(s: State, seat: int, target: str, ev: Events, again: list[Face] | None
     if target == "merchant":
         start_raid(s, seat, ev)
     elif target in s.npcs:
+        if s.npcs[target].side == "treasure":
+            from engine.merchants_marauders.rules.treasure_turn import found as found_galleon
+            found_galleon(s, seat, ev)
         start_fight(s, aggressor=("seat", seat), defender=("npc", target), ev=ev)
     else:
         start_fight(s, aggressor=("seat", seat), defender=("seat", int(target[1:]) - 1), ev=ev)
