@@ -139,6 +139,9 @@ class MerchantsMarauders:
             return _best_keep(legal)
         if isinstance(top, P.PlunderPrompt):
             return next((a for a in legal if isinstance(a, A.Take) and a.what in ("gold", "cargo")), legal[-1])
+        if isinstance(top, (P.BurnPrompt, P.SpreadPrompt)):
+            from engine.merchants_marauders.rules.weapons_turn import default_hit
+            return default_hit(s, seat, top)
         if isinstance(top, P.DiscardGloryPrompt):
             return A.Discard(card=s.players[seat].glory_cards[-1])   # the card drawn last
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])

@@ -155,6 +155,12 @@ class Shot(_A):
     weapon: Weapon
 
 
+class Hit(_A):
+    """Where a point of damage goes: a burning ship's fire, double shot's last hits (Module 2)."""
+    kind: Literal["hit"] = "hit"
+    location: HitLocation
+
+
 class NoShot(_A):
     kind: Literal["none"] = "none"
 

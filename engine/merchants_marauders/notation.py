@@ -41,6 +41,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Swap: lambda s, a: f"swap {a.card}",
     A.Order: lambda s, a: "board hooks" if a.order == "hooks" else str(a.order),
     A.Shot: lambda s, a: f"shot {a.weapon}",
+    A.Hit: lambda s, a: f"hit {a.location}",
     A.Take: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
     A.Claim: lambda s, a: f"claim {a.mission}",
     A.Play: lambda s, a: f"play {a.card}",
@@ -48,6 +49,7 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.RaidLocation: lambda s, a: "raid location",
     A.Give: lambda s, a: f"give {a.card}",
 }
+VERBS |= {"hit"}                        # Module 2: where a fire or double shot's last hits land
 
 
 def notate(s: State, a: Any) -> str:

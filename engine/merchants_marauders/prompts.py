@@ -177,6 +177,40 @@ class ShotPrompt(PromptBase):
         return [*(action(A.Shot, weapon=w) for w in self.weapons), action(A.NoShot)]
 
 
+class BurnPrompt(PromptBase):
+    """Module 2: this side burns; its decider names the location that loses a point."""
+    kind: Literal["burn"] = "burn"
+    text: ClassVar[str] = "choose where the fire burns"
+    role: Literal["aggressor", "defender"]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.weapons_turn import burn_options
+        return burn_options()
+
+
+class SpreadPrompt(PromptBase):
+    """Module 2: double shot's last hits, one to each of `count` different locations."""
+    kind: Literal["spread"] = "spread"
+    text: ClassVar[str] = "choose where double shot's last hits land"
+    shooter: Literal["aggressor", "defender"]
+    count: int
+    zones: list[str]
+    picked: list[str] = []
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Hit, location=z) for z in self.zones if z not in self.picked]
+
+
+class SpikesPrompt(PromptBase):
+    """Module 2: after a contest where this side ordered board, spend spikes or not."""
+    kind: Literal["spikes"] = "spikes"
+    text: ClassVar[str] = "decide whether to use spikes"
+    role: Literal["aggressor", "defender"]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.UseWeapon, weapon="spikes"), action(A.NoShot)]
+
+
 class CardPrompt(PromptBase):
     """A glory-card window: after a fight's Seamanship contest or a crew clash's roll, or when an
     NPC's scouting has found this captain. Offered to every fighter holding any glory card, so
@@ -277,6 +311,7 @@ Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
+    | BurnPrompt | SpreadPrompt | SpikesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
     | AmbushPrompt,
     Field(discriminator="kind")]

@@ -136,6 +136,11 @@ class Fight(BaseModel):
     victor: Role | None = None
     boarded: bool = False                        # the fight ended in a crew clash
     dead: list[int] = []                         # seats whose captain died, set up after the fight
+    fire: dict[Role, int] = {}                   # Module 2: a burning side, by the round it last burned
+    spread: dict[Role, list[HitLocation]] = {}   # Module 2: double shot's last hits, by shooter
+    spikes_asked: list[Role] = []                # Module 2: sides offered spikes this round
+    spiked: list[Role] = []                      # Module 2: sides that spent spikes this round
+    penalty: dict[Role, str] = {}                # Module 2: the skill losing a die to spikes
 
 
 class Raid(BaseModel):

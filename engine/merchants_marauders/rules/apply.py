@@ -20,6 +20,7 @@ from engine.merchants_marauders.rules import (
     rerolls,
     turn,
     variants_turn,
+    weapons_turn,
 )
 from engine.merchants_marauders.rules.common import name, say
 from engine.merchants_marauders.rules.start import reveal_picks
@@ -218,6 +219,18 @@ def _shot(s: State, seat: int, pr: P.ShotPrompt, a: Any, ev: Events) -> None:
     fight.choose_shot(s, seat, pr, a.weapon if isinstance(a, A.Shot) else None, ev)
 
 
+def _burn(s: State, seat: int, pr: P.BurnPrompt, a: A.Hit, ev: Events) -> None:
+    weapons_turn.choose_burn(s, pr, a.location, ev)
+
+
+def _spread(s: State, seat: int, pr: P.SpreadPrompt, a: A.Hit, ev: Events) -> None:
+    weapons_turn.choose_spread(s, pr, a.location)
+
+
+def _spikes(s: State, seat: int, pr: P.SpikesPrompt, a: Any, ev: Events) -> None:
+    weapons_turn.choose_spikes(s, seat, pr, isinstance(a, A.UseWeapon), ev)
+
+
 def _card(s: State, seat: int, pr: P.CardPrompt, a: A.Play, ev: Events) -> None:
     fight_cards.play(s, seat, pr, a.card, ev)
 
@@ -336,6 +349,10 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.OrdersPrompt, A.Order): _order,
     (P.ShotPrompt, A.Shot): _shot,
     (P.ShotPrompt, A.NoShot): _shot,
+    (P.BurnPrompt, A.Hit): _burn,
+    (P.SpreadPrompt, A.Hit): _spread,
+    (P.SpikesPrompt, A.UseWeapon): _spikes,
+    (P.SpikesPrompt, A.NoShot): _spikes,
     (P.PlunderPrompt, A.Take): _take,
     (P.CardPrompt, A.Play): _card,
     (P.CardPrompt, A.Pass): _pass,

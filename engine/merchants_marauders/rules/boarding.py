@@ -9,6 +9,7 @@ from engine.core.flow import Events
 from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import crew_clash as CC
 from engine.merchants_marauders.rules import fight_cards as FC
+from engine.merchants_marauders.rules import weapons_turn as WT
 from engine.merchants_marauders.rules.common import ability, roll, say, show
 from engine.merchants_marauders.rules.fight import _bonus, loser, set_points, side_fighter, side_name
 from engine.merchants_marauders.state import State
@@ -30,7 +31,9 @@ def clash_roll(s: State, ev: Events) -> None:
     if f.clash.over or f.clash.rounds >= MAX_CLASH_ROUNDS:
         _finish(s, ev)
         return
-    f.clash_faces = {r: roll(s, CC.clash_dice(side_fighter(s, r), _clash_bonus(s, r))) for r in C.ROLES}
+    f.clash_faces = {r: roll(s, CC.clash_dice(side_fighter(s, r), _clash_bonus(s, r) + WT.penalty(s, r, "leadership")))
+                     for r in C.ROLES}
+    f.penalty = {}                      # spikes' Leadership die: the clash's first round only
     say(ev, f"Crew clash: {side_name(s, 'aggressor')} {show(f.clash_faces['aggressor'])}, "
         f"{side_name(s, 'defender')} {show(f.clash_faces['defender'])}")
     FC.open_windows(s)

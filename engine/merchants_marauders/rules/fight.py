@@ -24,6 +24,7 @@ from engine.merchants_marauders.rules import crew_clash as CC
 from engine.merchants_marauders.rules import fight_cards as FC
 from engine.merchants_marauders.rules import hits as H
 from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules import weapons_turn as WT
 from engine.merchants_marauders.rules.common import (
     add_bounty,
     at_war,
@@ -39,7 +40,7 @@ from engine.merchants_marauders.state import Fight, Side, State
 from engine.merchants_marauders.vocab import HIT_LOCATIONS, HitLocation, Order
 
 MAX_ROUNDS = 12
-SHOT_WEAPONS = ("chain_shot", "grapeshot")
+SHOT_WEAPONS = ("chain_shot", "grapeshot", "incendiary_shot", "double_shot")   # the last two: Module 2
 Who = tuple[Literal["seat", "npc"], Any]
 
 
@@ -193,6 +194,8 @@ def _after(s: State, ev: Events) -> None:
 def _orders(s: State, ev: Events) -> None:
     f = s.fight
     assert f is not None
+    if WT.fire(s, ev):                  # Module 2: a burning ship burns before the orders
+        return
     humans = [d for r in C.ROLES if (d := decider(s, r)) is not None]
     for r in C.ROLES:
         if decider(s, r) is None:
@@ -231,7 +234,8 @@ def _contest(s: State, ev: Events) -> None:
     assert f is not None
     fs = {r: side_fighter(s, r) for r in C.ROLES}
     flee = any(o == "flee" for o in f.declared.values())
-    f.contest = {r: roll(s, C.contest_dice(fs[r], fs[C.other(r)], flee, _bonus(s, r, "skill_die", "seamanship")))
+    f.contest = {r: roll(s, C.contest_dice(fs[r], fs[C.other(r)], flee, _bonus(s, r, "skill_die", "seamanship")
+                                                                 + WT.penalty(s, r, "seamanship")))
                  for r in C.ROLES}
     hooks = frozenset(r for r in C.ROLES if f.declared[r] == "hooks")
     for r in hooks:
@@ -256,7 +260,7 @@ def _say_contest(s: State, ev: Events) -> None:
 def _cards(s: State, ev: Events) -> None:
     """The contest's glory-card windows, one fighter at a time (fight_cards.py)."""
     assert s.fight is not None
-    if not FC.next_window(s, "contest"):
+    if not FC.next_window(s, "contest") and not WT.spikes(s):
         s.fight.step = "volley"
 
 
@@ -299,6 +303,8 @@ def _shots(s: State, ev: Events) -> None:
             continue
         s.stack.append(P.ShotPrompt(seats=[seat], role=r, weapons=have))
         return
+    if WT.spread(s):                    # Module 2: double shot's last hits, the target's choice
+        return
     f.step = "resolve"
 
 
@@ -316,13 +322,19 @@ def _resolve(s: State, ev: Events) -> None:
     assert f is not None
     fs = {r: side_fighter(s, r) for r in C.ROLES}
     hits_on: dict[C.Role, dict[HitLocation, int]] = {}
+    lit: list[C.Role] = []
     for r, faces in f.dice.items():
         shot = f.shots.get(r, "none")
-        hits_on[C.other(r)] = H.locate(fs[C.other(r)], faces, None if shot == "none" else shot).hits  # type: ignore[arg-type]
+        volley = H.locate(fs[C.other(r)], faces, None if shot == "none" else shot, WT.remainder(s, r))  # type: ignore[arg-type]
+        hits_on[C.other(r)] = dict(volley.hits)
+        lit += [C.other(r)] if volley.ignites else []
     for r in C.ROLES:
         _surgeon(s, r, hits_on.get(r, {}))
     orders = {r: _order(f, r) for r in C.ROLES}
     end = C.finish_round(fs, orders, _contest_of(f), hits_on)
+    for r in lit:
+        WT.ignite(s, r, ev)
+    WT.after_round(s, _contest_of(f), end.ending == "clash")
     for r in C.ROLES:
         set_points(s, r, end.fighters[r].points)
         _cargo_losses(s, r, hits_on.get(r, {}).get("cargo", 0))
@@ -337,6 +349,7 @@ def _resolve(s: State, ev: Events) -> None:
     elif end.ending == "clash":
         assert end.boarder is not None
         f.clash = CC.begin_clash(end.fighters, end.boarder)
+        WT.extinguish(s, ev)
         f.step = "clash"
         say(ev, f"{side_name(s, end.boarder)} boards")
     elif end.ending == "fled" or f.round_no >= MAX_ROUNDS:

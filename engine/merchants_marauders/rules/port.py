@@ -33,6 +33,7 @@ from engine.merchants_marauders.rules.common import (
     zone_effect,
 )
 from engine.merchants_marauders.rules.death import return_modifications
+from engine.merchants_marauders.rules.weapons_turn import weapon_kinds
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import HIT_LOCATIONS, Good
 
@@ -222,13 +223,13 @@ def repair_price(s: State, seat: int) -> int:
 
 
 def weapon_price(s: State, seat: int, weapon: str) -> int:
-    w = defs().weapons.weapons[weapon]  # type: ignore[index]
+    w = weapon_kinds(s)[weapon]
     return max(0, w.cost - (zone_effect(s.players[seat].zone, "discount", "weapon") or 0))
 
 
 def weapons_left(s: State, weapon: str) -> int:
     aboard = sum(1 for p in s.players for w in p.ship.weapons if w == weapon)
-    return defs().weapons.weapons[weapon].tokens - aboard  # type: ignore[index]
+    return int(weapon_kinds(s)[weapon].tokens) - aboard
 
 
 def shipyard_options(s: State, seat: int) -> list[Any]:
@@ -243,7 +244,7 @@ def shipyard_options(s: State, seat: int) -> list[Any]:
     if z.modification is not None and z.revealed and len(p.ship.modifications) < defs().all_ships()[p.ship.type].mod_slots \
             and defs().all_modifications()[z.modification].cost <= gold:
         out.append(action(A.Modification))
-    out += [action(A.UseWeapon, weapon=w) for w in defs().weapons.weapons
+    out += [action(A.UseWeapon, weapon=w) for w in weapon_kinds(s)
             if w not in p.ship.weapons and weapons_left(s, w) > 0 and weapon_price(s, seat, w) <= gold]
     return [*out, action(A.Done)]
 
