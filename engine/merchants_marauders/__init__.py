@@ -28,7 +28,7 @@ from engine.merchants_marauders.view import MerchantsView, build_view
 
 # What a silent seat does at its deadline (docs/merchants_marauders-plan.md, section 4): the least
 # that keeps the game moving, giving up nothing it had, never starting a fight.
-DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Done, A.Stop, A.NoShot, A.Pass, A.Release)
+DEFAULT_PREFERENCE: tuple[type, ...] = (A.End, A.Done, A.Stop, A.NoShot, A.Pass, A.Release, A.Accept, A.Stay, A.Dump)
 
 
 class MerchantsOptions(BaseModel):
@@ -142,6 +142,8 @@ class MerchantsMarauders:
         if isinstance(top, (P.BurnPrompt, P.SpreadPrompt)):
             from engine.merchants_marauders.rules.weapons_turn import default_hit
             return default_hit(s, seat, top)
+        if isinstance(top, P.PlankPrompt):
+            return legal[0]                                        # `check` (Module 11's plank)
         if isinstance(top, P.DiscardGloryPrompt):
             return A.Discard(card=s.players[seat].glory_cards[-1])   # the card drawn last
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])

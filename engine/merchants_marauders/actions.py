@@ -9,7 +9,7 @@ from engine.core.actions import FrozenAction
 from engine.core.actions import action as action  # re-exported: the prompts build actions with it
 from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weapon, Zone
 
-PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour", "specialist"]
+PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour", "specialist", "goodwill", "loyalty"]
 OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
 TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour", "specialist"]
 
@@ -234,3 +234,54 @@ class Pass(_A):
 class Reroll(_A):
     """A captain's own reroll (an ability), in a glory-card window."""
     kind: Literal["reroll"] = "reroll"
+
+
+class Fierce(_A):
+    """Module 11: call on Fierce Loyalty (a Leadership check for 1 action more)."""
+    kind: Literal["fierce"] = "fierce"
+
+
+class Accept(_A):
+    """Take a roll or a loss as it stands (Modules 10 and 11)."""
+    kind: Literal["accept"] = "accept"
+
+
+class Favour(_A):
+    """Module 10: spend 1 goodwill (`redraw` a buy's cards)."""
+    kind: Literal["favour"] = "favour"
+    on: Literal["redraw"]
+
+
+class PayGoodwill(_A):
+    """Module 10: pay goodwill to enter a port closed to the captain (notation `pay`)."""
+    kind: Literal["pay_goodwill"] = "pay_goodwill"
+
+
+class Stay(_A):
+    kind: Literal["stay"] = "stay"
+
+
+class Check(_A):
+    """The plank: a Leadership check to cancel the loyalty loss."""
+    kind: Literal["check"] = "check"
+
+
+class Crew(_A):
+    """The plank at sea: a hand walks it (1 crew) to cancel the loyalty loss."""
+    kind: Literal["crew"] = "crew"
+
+
+class Smuggle(_A):
+    """Module 7: buy a drawn contraband card into the contraband compartment."""
+    kind: Literal["contraband"] = "contraband"
+    card: str
+
+
+class Resist(_A):
+    """Module 7: a warship's search resisted: attack it."""
+    kind: Literal["resist"] = "resist"
+
+
+class Dump(_A):
+    """Module 7: a warship's search answered by dumping the contraband compartment."""
+    kind: Literal["dump"] = "dump"

@@ -52,6 +52,8 @@ def _actions(s: State, ev: Events) -> str | None:
 
 def _end_turn(s: State, ev: Events) -> str | None:
     s.players[s.turn.seat].bought_at = s.turn.bought_here
+    from engine.merchants_marauders.rules.loyalty_turn import turn_end
+    turn_end(s, s.turn.seat, ev)                   # Module 11: a turn begun and ended in one port
     return "ranking" if _immediate(s) else "turn_start"
     from engine.merchants_marauders.rules.loyalty_turn import turn_end
     turn_end(s, s.turn.seat, ev)                   # Module 11: a turn begun and ended in one port

@@ -60,9 +60,26 @@ def _label(s: State, a: Any) -> ActionText | None:
     return None
 
 
+# Modules 7, 10 and 11: the decisions with no argument
+ECONOMY: dict[type, ActionText] = {
+    A.Fierce: ActionText(label="Call on Fierce Loyalty", description="a Leadership check: 1 action more for a step of loyalty"),
+    A.Accept: ActionText(label="Let it stand"),
+    A.PayGoodwill: ActionText(label="Pay goodwill to enter"),
+    A.Stay: ActionText(label="Stay out", style="end"),
+    A.Check: ActionText(label="Plank: try a Leadership check"),
+    A.Crew: ActionText(label="Plank: a hand walks it (1 crew)"),
+    A.Resist: ActionText(label="Resist the search and attack", style="danger"),
+    A.Dump: ActionText(label="Dump the contraband"),
+}
+
+
 def describe(s: State, seat: int, a: Any) -> ActionText:
     from engine.merchants_marauders.notation import notate
-    text = _label(s, a)
+    text = ECONOMY.get(type(a)) or _label(s, a)
+    if isinstance(a, A.Favour):
+        text = ActionText(label="Spend 1 goodwill to redraw")
+    elif isinstance(a, A.Smuggle):
+        text = ActionText(label=f"Buy {a.card} as contraband")
     if text is None:
         text = ActionText(label=notate(s, a).replace("_", " ").capitalize())
     return text.model_copy(update={"label": text.label[:80]})

@@ -48,7 +48,12 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.PayOff: lambda s, a: f"pay {a.nation}",
     A.RaidLocation: lambda s, a: "raid location",
     A.Give: lambda s, a: f"give {a.card}",
+    A.Favour: lambda s, a: f"goodwill {a.on}",
+    A.Smuggle: lambda s, a: f"contraband {a.card}",
+    A.PayGoodwill: lambda s, a: "pay",
 }
+VERBS |= {"fierce", "accept", "goodwill", "loyalty", "pay", "stay", "check", "crew", "contraband", "resist",
+          "dump"}                       # Modules 7, 10, 11
 VERBS |= {"hit"}                        # Module 2: where a fire or double shot's last hits land
 
 

@@ -84,7 +84,8 @@ class SellPrompt(PromptBase):
     selling: list[str] = []
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        cards = [c for c in s.players[seat].ship.cargo if c not in self.selling]
+        from engine.merchants_marauders.rules.contraband_turn import sellable
+        cards = [c for c in [*s.players[seat].ship.cargo, *sellable(s, seat)] if c not in self.selling]
         return [*(action(A.Sell, card=c) for c in cards), action(A.Done)]
 
 
@@ -230,12 +231,13 @@ class RerollPrompt(PromptBase):
     """A failed check a captain's ability may roll again (once a round)."""
     kind: Literal["reroll"] = "reroll"
     text: ClassVar[str] = "decide whether to reroll"
-    check: Literal["scout", "rumour", "investigate", "claim", "attempt"]
+    check: Literal["scout", "rumour", "investigate", "claim", "attempt", "npc"]
     target: str = ""
     dice: int
+    goodwill: bool = False              # Module 10: paid with 1 goodwill, taken or `accept`ed
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        return [action(A.Reroll), action(A.Pass)]
+        return [action(A.Reroll), action(A.Accept if self.goodwill else A.Pass)]
 
 
 class PlunderPrompt(PromptBase):
@@ -307,11 +309,42 @@ class LandBattlePrompt(PromptBase):
         return [action(A.Attack), action(A.Withdraw)]
 
 
+class EnterPrompt(PromptBase):
+    """Module 10: a port closed to the captain, entered for its goodwill price, or not."""
+    kind: Literal["enter"] = "enter"
+    text: ClassVar[str] = "pay goodwill to enter the closed port, or stay out"
+    price: int
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.PayGoodwill), action(A.Stay)]
+
+
+class PlankPrompt(PromptBase):
+    """Modules 3 and 11: an NPC event costs loyalty; the plank's owner may try to cancel it."""
+    kind: Literal["plank"] = "plank"
+    text: ClassVar[str] = "use the plank against the loyalty loss"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        p = s.players[seat]
+        crew = [action(A.Crew)] if not p.in_port and p.ship.points["crew"] > 0 else []
+        return [action(A.Check), *crew, action(A.Accept)]
+
+
+class ContrabandPrompt(PromptBase):
+    """Module 7: a warship's search found contraband aboard: attack it, or dump the compartment."""
+    kind: Literal["contraband"] = "contraband"
+    text: ClassVar[str] = "resist the warship's search or dump the contraband"
+    slot: str
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        return [action(A.Resist), action(A.Dump)]
+
+
 Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
     | BurnPrompt | SpreadPrompt | SpikesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
-    | AmbushPrompt,
+    | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt,
     Field(discriminator="kind")]

@@ -62,6 +62,10 @@ class Player(BaseModel):
     passenger: int = 0                           # hold spaces a passenger mission takes
     kept_gold: int = 0                           # gold a glory card saved from a death, for the next captain
     deaths: int = 0
+    loyalty: str = "content"                     # Module 11: the crew's level (public)
+    goodwill: int = 0                            # Module 10: 0 to 5 (public)
+    contraband: list[str] = []                   # Module 7: the contraband compartment's card ids (public)
+    tucked: list[str] = []                       # Module 7: sold contraband behind the captain (public)
     card_turned: bool = False                    # Cutthroat: scouted out of turn, till its next turn (public)
     owed_actions: int = 0                        # Cutthroat: actions lost at the start of its next turn
     loyalty: str = "content"                     # Module 11: the crew's level (public)
@@ -85,6 +89,7 @@ class Round(BaseModel):
     embargo: Nation | None = None                # that nation's ports neither buy nor sell
     scouting: int = 0                            # fog: dice more (or fewer) on Scouting checks
     rerolled: list[int] = []                     # seats whose captain used its once-a-round reroll
+    fierce: list[int] = []                       # Module 11: seats that called on Fierce Loyalty this round
     wind: Bearing | None = None                  # Module 8: the vane's bearing this round
     wind_moved: list[int] = []                   # Module 8: seats that made this round's free wind Move
     visited: list[int] = []                      # Module 9: seats that visited a location this round
@@ -102,6 +107,9 @@ class Turn(BaseModel):
     scout_queue: list[str] = []                  # NPC slots still to scout the active seat
     stash_anywhere: bool = False                 # a glory card opened the stash in any port
     sale_bonus: int = 0                          # a glory card's gold per demand good, this turn's next sale
+    start_port: Zone | None = None               # Module 11: the port the turn began in (None: at sea)
+    goodwill_spent: list[str] = []               # Module 10: the situations goodwill went into this turn
+    paid_entry: bool = False                     # Module 10: goodwill opened the closed port the ship is in
 
 
 class Side(BaseModel):

@@ -64,8 +64,34 @@ def _wind(s: State, seat: int, pr: P.ActionPrompt, a: A.WindMove, ev: Events) ->
 
 
 def _enter(s: State, seat: int, pr: P.ActionPrompt, a: A.Enter, ev: Events) -> None:
+    from engine.merchants_marauders.rules.goodwill_turn import ask_entry
     _pop(s)
-    turn.enter(s, seat, ev)
+    if not ask_entry(s, seat):             # Module 10: a closed port asks for its goodwill first
+        turn.enter(s, seat, ev)
+
+
+def _economy(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    """Modules 7, 10 and 11: contraband, goodwill and loyalty (their *_turn glue modules)."""
+    from engine.merchants_marauders.rules import contraband_turn, goodwill_turn, loyalty_turn
+    if isinstance(a, A.Fierce):
+        _pop(s)
+        loyalty_turn.fierce(s, seat, ev)
+    elif isinstance(pr, P.PlankPrompt):
+        s.stack.remove(pr)
+        loyalty_turn.plank(s, seat, a, ev)
+    elif isinstance(pr, P.EnterPrompt):
+        _pop(s)
+        if isinstance(a, A.PayGoodwill):
+            goodwill_turn.pay_entry(s, seat, pr, ev)
+    elif isinstance(pr, P.RerollPrompt):
+        _pop(s)
+        goodwill_turn.accept(s, seat, pr, ev)
+    elif isinstance(a, A.Favour):
+        goodwill_turn.redraw(s, seat, pr, ev)
+    elif isinstance(a, A.Smuggle):
+        contraband_turn.smuggle(s, seat, pr, a.card, ev)
+    else:
+        contraband_turn.answer(s, seat, pr, a, ev)
 
 
 def _leave(s: State, seat: int, pr: P.ActionPrompt, a: A.Leave, ev: Events) -> None:
@@ -306,6 +332,17 @@ def _loc_raid(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
 
 
 HANDLERS: dict[tuple[type, type], Handler] = {
+    (P.ActionPrompt, A.Fierce): _economy,
+    (P.PlankPrompt, A.Check): _economy,
+    (P.PlankPrompt, A.Crew): _economy,
+    (P.PlankPrompt, A.Accept): _economy,
+    (P.EnterPrompt, A.PayGoodwill): _economy,
+    (P.EnterPrompt, A.Stay): _economy,
+    (P.RerollPrompt, A.Accept): _economy,
+    (P.BuyPrompt, A.Favour): _economy,
+    (P.BuyPrompt, A.Smuggle): _economy,
+    (P.ContrabandPrompt, A.Resist): _economy,
+    (P.ContrabandPrompt, A.Dump): _economy,
     (P.SetupPrompt, A.Ship): _pick,
     (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
     (P.NewCaptainPrompt, A.Ship): _new_captain,

@@ -382,6 +382,9 @@ def _cargo_losses(s: State, role: C.Role, cargo_hits: int) -> None:
         s.fight.npc_cargo_hits += cargo_hits
         return
     ship = s.players[x.seat].ship
+    from engine.merchants_marauders.rules.contraband_turn import cargo_hits as by_compartment
+    if by_compartment(s, x.seat, cargo_hits):          # Module 7: both compartments
+        return
     for _ in range(C.cargo_cards_lost(len(ship.cargo), cargo_hits, ship.points["cargo"])):
         s.cargo.throw_away([ship.cargo.pop(s.rng.choice(list(range(len(ship.cargo)))))])
 

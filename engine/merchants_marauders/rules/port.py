@@ -171,6 +171,8 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
     if not pr.bought:
         from engine.merchants_marauders.rules.glory_cards import redraw_cards
         out += redraw_cards(s, seat)
+    from engine.merchants_marauders.rules import contraband_turn, goodwill_turn
+    out += [*contraband_turn.smuggle_options(s, seat, pr), *goodwill_turn.redraw_options(s, seat, pr)]
     return [*out, action(A.Done)]
     from engine.merchants_marauders.rules import contraband_turn, goodwill_turn
     out += [*contraband_turn.smuggle_options(s, seat, pr), *goodwill_turn.redraw_options(s, seat, pr)]

@@ -86,6 +86,8 @@ def resolve_event(s: State, e: EventDef, ev: Events) -> None:
     """One named step per event kind; its effect holds for the round (MMB-ROUND-02)."""
     if e.kind == "npc":
         s.arrivals.append(_arrival(e))
+        from engine.merchants_marauders.rules.loyalty_turn import npc_event
+        npc_event(s, ev)                           # Module 11: every crew a step (MM-M11-10)
         say(ev, f"An NPC will arrive in {e.npc.arrival.replace('_', ' ').title() if e.npc else ''} at the round's end")
     for f in e.effects:
         if f.do == "weather":

@@ -56,7 +56,8 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
     zones, pile = _map(rng)
     from engine.merchants_marauders.rules import module1_turn as M1
     s = State(rng=rng, players=[], order=[], zones=zones, demand_pile=pile, options=options,
-              cargo=_deck(rng, [k.id for k in c.cargo_deck()]), events=_deck(rng, M1.event_ids(options)),
+              cargo=_deck(rng, [k.id for k in c.cargo_deck(bool(options.get("module_7")))]),
+              events=_deck(rng, M1.event_ids(options)),
               glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, M1.captain_ids(options)),
               missions=_deck(rng, M1.mission_ids(options)),
               rumours=_deck(rng, [r.id for r in c.rumour_deck(sog=M1.rumour_sog(options))]))

@@ -38,6 +38,8 @@ ACTIONS_PER_TURN = 3
 def start_turn(s: State, seat: int) -> None:
     """The budget of 3 actions; the hunting NPCs in the zone queue up to scout (MMB-TURN-01)."""
     s.turn = Turn(seat=seat, phase="actions", actions=ACTIONS_PER_TURN)
+    from engine.merchants_marauders.rules.loyalty_turn import turn_start
+    turn_start(s, seat)
     from engine.merchants_marauders.rules import cutthroat_turn
     cutthroat_turn.on_turn_start(s, seat)
     queue_npc_scouts(s, seat, "turn_start")
@@ -51,7 +53,6 @@ def queue_npc_scouts(s: State, seat: int, moment: str) -> None:
 def npc_scout(s: State, seat: int, ev: Events) -> None:
     """The next NPC in the queue scouts for the active seat; a find starts a fight with the NPC
     as aggressor (MMB-NPC-07)."""
-    from engine.merchants_marauders.rules.fight import start_fight
     slot = s.turn.scout_queue.pop(0)
     npc, p = s.npcs.get(slot), s.players[seat]
     if npc is None or npc.zone != p.zone or p.in_port:
@@ -60,9 +61,21 @@ def npc_scout(s: State, seat: int, ev: Events) -> None:
     faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting))
     found = N.scout_found(faces)
     say(ev, f"The {slot.replace('_', ' ')} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
-    if found and p.glory_cards:            # a glory-card window first (an evasion card may end it)
+    from engine.merchants_marauders.rules.goodwill_turn import offer_rescout
+    if found and not offer_rescout(s, seat, slot, len(faces)):       # Module 10: goodwill may roll it again
+        found_by_npc(s, seat, slot, ev)
+
+
+def found_by_npc(s: State, seat: int, slot: str, ev: Events) -> None:
+    """An NPC's scouting found the captain: a glory-card window first (an evasion card may end
+    it), else the fight; Module 7's warship search asks instead (contraband_turn)."""
+    from engine.merchants_marauders.rules.contraband_turn import ask_search
+    from engine.merchants_marauders.rules.fight import start_fight
+    if ask_search(s, seat, slot):
+        return
+    if s.players[seat].glory_cards:
         s.stack.append(P.CardPrompt(seats=[seat], window="scouted", slot=slot))
-    elif found:
+    else:
         start_fight(s, aggressor=("npc", slot), defender=("seat", seat), ev=ev)
 
 
@@ -76,7 +89,8 @@ def move_options(s: State, seat: int) -> list[Any]:
     zd = defs().map.zones[p.zone]
     from engine.merchants_marauders.rules import weather_turn as WT
     out: list[Any] = WT.affordable(s, seat, [action(A.Move, to=z) for z in zd.neighbours]) + WT.wind_moves(s, seat)
-    if zd.port and not closed(s, seat, p.zone):
+    from engine.merchants_marauders.rules.goodwill_turn import may_enter
+    if zd.port and (not closed(s, seat, p.zone) or may_enter(s, seat, p.zone)):
         out.append(action(A.Enter))
     return out
 
@@ -104,11 +118,13 @@ def action_options(s: State, seat: int) -> list[Any]:
     if s.turn.actions <= 0:                # only Module 8's free wind Move is left (MM-M8-10)
         from engine.merchants_marauders.rules.weather_turn import wind_moves
         return [*wind_moves(s, seat), action(A.End)]
-    if p.in_port and closed(s, seat, p.zone):
-        return [*move_options(s, seat), *turn_options(s, seat), action(A.End)]
+    from engine.merchants_marauders.rules.goodwill_turn import closed_now
+    from engine.merchants_marauders.rules.loyalty_turn import fierce_options
+    if p.in_port and closed_now(s, seat):
+        return [*move_options(s, seat), *turn_options(s, seat), *fierce_options(s, seat), action(A.End)]
     out: list[Any] = move_options(s, seat)
     out += [action(A.Scout, target=t) for t in scout_targets(s, seat)]
-    if p.in_port and not s.turn.port_done and not closed(s, seat, p.zone):
+    if p.in_port and not s.turn.port_done and not closed_now(s, seat):
         out.append(action(A.Port))
     from engine.merchants_marauders.rules import missions_turn as MT
     if MT.may_investigate(s, seat):
@@ -121,7 +137,7 @@ def action_options(s: State, seat: int) -> list[Any]:
     from engine.merchants_marauders.rules import location_raid_turn as LRT
     if LRT.may_raid(s, seat):
         out.append(action(A.RaidLocation))
-    return [*out, *turn_options(s, seat), action(A.End)]
+    return [*out, *turn_options(s, seat), *fierce_options(s, seat), action(A.End)]
 
 
 def spend(s: State) -> None:
@@ -156,12 +172,13 @@ def enter(s: State, seat: int, ev: Events) -> None:
 
 def leave(s: State, seat: int, ev: Events) -> None:
     """Out to the zone; a hold over its size keeps the player's pick first (trade.leave_port)."""
+    from engine.merchants_marauders.rules import contraband_turn as CT
     p = s.players[seat]
-    if len(p.ship.cargo) > hold(p) and hold(p) == 0:
+    if CT.carried(s, seat) > hold(p) and hold(p) == 0:
         keep_on_leaving(s, seat, [], ev)
         return
-    if len(p.ship.cargo) > hold(p):
-        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="leave", cards=list(p.ship.cargo), room=hold(p)))
+    if CT.carried(s, seat) > hold(p):
+        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="leave", cards=CT.keep_cards(s, seat), room=hold(p)))
         return
     sail_out(s, seat, ev)
 
@@ -213,8 +230,12 @@ def scout(s: State, seat: int, target: str, ev: Events, again: list[Face] | None
 
 
 def keep_on_leaving(s: State, seat: int, kept: list[str], ev: Events) -> None:
+    from engine.merchants_marauders.rules.contraband_turn import keep_on_leaving as keep_both
     from engine.merchants_marauders.rules.trade import leave_port
     p = s.players[seat]
+    if keep_both(s, seat, kept):             # Module 7: both compartments share the hold
+        sail_out(s, seat, ev)
+        return
     cargo, gone = leave_port(cargo_cards(p.ship.cargo), kept, hold(p))
     p.ship.cargo = [c.id for c in cargo]
     s.cargo.throw_away([c.id for c in gone])
