@@ -92,8 +92,6 @@ def resolve_event(s: State, e: EventDef, ev: Events) -> None:
     for f in e.effects:
         if f.do == "weather":
             _weather(s, f.zones or [], f.n, ev)
-        from engine.merchants_marauders.rules.loyalty_turn import npc_event
-        npc_event(s, ev)                           # Module 11: every crew a step (MM-M11-10)
         elif f.do == "war_or_peace":
             _war_or_peace(s, ev)
         elif f.do == "sale_bonus":
