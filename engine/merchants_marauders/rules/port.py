@@ -68,11 +68,11 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
     from engine.merchants_marauders.rules import missions_turn as MT
     if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
         out.append("rumour")
-    claims = MT.claim_options(s, seat) if "mission" not in pr.taken else []
     if "goodwill" not in pr.taken and GT.may_buy(s, seat):           # Module 10
         out.append("goodwill")
     if "loyalty" not in pr.taken and LT.may_raise(s, seat):           # Module 11
         out.append("loyalty")
+    claims = MT.claim_options(s, seat) if "mission" not in pr.taken else []
     return [*(action(A.Part, part=x) for x in out), *claims, action(A.Done)]
 
 
@@ -91,13 +91,13 @@ def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> N
     elif part == "rumour":
         from engine.merchants_marauders.rules.missions_turn import take_rumour
         take_rumour(s, seat, ev)
-    else:
     elif part == "goodwill":
         from engine.merchants_marauders.rules.goodwill_turn import buy as buy_goodwill
         buy_goodwill(s, seat, ev)
     elif part == "loyalty":
         from engine.merchants_marauders.rules.loyalty_turn import raise_loyalty
         raise_loyalty(s, seat, ev)
+    else:
         from engine.merchants_marauders.rules.loyalty_turn import lose
         if not lose(s, seat, "stash", ev):          # Module 11: declaring a stash (MM-M11-11)
             s.stack.append(P.StashPrompt(seats=[seat]))
@@ -107,9 +107,9 @@ def open_part(s: State, seat: int, pr: P.PortPrompt, part: str, ev: Events) -> N
 def sell(s: State, seat: int, selling: list[str], ev: Events) -> None:
     p = s.players[seat]
     z = s.zones[p.zone]
-    if not selling or z.demand is None:
     from engine.merchants_marauders.rules.contraband_turn import sell as sell_contraband
     selling = sell_contraband(s, seat, selling, ev)              # Module 7: at its named port
+    if not selling or z.demand is None:
         return
     terms = port_terms(s, p.zone, seat)
     terms = terms.model_copy(update={"demand_bonus": terms.demand_bonus + s.turn.sale_bonus})
@@ -174,8 +174,6 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
     from engine.merchants_marauders.rules import contraband_turn, goodwill_turn
     out += [*contraband_turn.smuggle_options(s, seat, pr), *goodwill_turn.redraw_options(s, seat, pr)]
     return [*out, action(A.Done)]
-    from engine.merchants_marauders.rules import contraband_turn, goodwill_turn
-    out += [*contraband_turn.smuggle_options(s, seat, pr), *goodwill_turn.redraw_options(s, seat, pr)]
 
 
 def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:
