@@ -49,6 +49,7 @@ class MerchantsOptions(BaseModel):
     module_11: bool = False     # loyalty
     variant_1: bool = False     # turn order
     variant_2: bool = False     # captains, captains, captains
+    variant_2_mode: Literal["two_keep_one", "pay_to_draw"] = "two_keep_one"   # Variant 2's way
     variant_3: bool = False     # glory or death
     variant_4: bool = False     # life is pain
     variant_5: bool = False     # cutthroat
