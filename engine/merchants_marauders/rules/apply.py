@@ -345,6 +345,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.ContrabandPrompt, A.Dump): _economy,
     (P.SetupPrompt, A.Ship): _pick,
     (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
+    (P.SetupPrompt, A.Draw): variants_turn.draw_captain,
     (P.NewCaptainPrompt, A.Ship): _new_captain,
     (P.NewCaptainPrompt, A.Redraw): _new_captain,
     (P.ActionPrompt, A.Move): _move,
