@@ -398,9 +398,6 @@ def _bonus(s: State, role: C.Role, do: str, skill: str | None = None) -> int:
 
 
 def loser(s: State, role: C.Role) -> None:
-    from engine.merchants_marauders.rules.contraband_turn import cargo_hits as by_compartment
-    if by_compartment(s, x.seat, cargo_hits):          # Module 7: both compartments
-        return
     assert s.fight is not None
     seat = s.fight.sides[role].seat
     if seat is not None:
