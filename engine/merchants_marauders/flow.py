@@ -55,8 +55,6 @@ def _end_turn(s: State, ev: Events) -> str | None:
     from engine.merchants_marauders.rules.loyalty_turn import turn_end
     turn_end(s, s.turn.seat, ev)                   # Module 11: a turn begun and ended in one port
     return "ranking" if _immediate(s) else "turn_start"
-    from engine.merchants_marauders.rules.loyalty_turn import turn_end
-    turn_end(s, s.turn.seat, ev)                   # Module 11: a turn begun and ended in one port
 
 
 def _round_end(s: State, ev: Events) -> str | None:

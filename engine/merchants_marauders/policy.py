@@ -105,7 +105,6 @@ def _port(s: State, seat: int, a: Any) -> float:
     if isinstance(a, A.Part):
         return {"sell": 9.0, "stash": 8.0, "shipyard": 5.0, "recruit": 4.0, "rumour": 3.5, "specialist": 3.0,
                 "goodwill": 2.0, "loyalty": 2.5,                    # Modules 10, 11
-                "goodwill": 2.0, "loyalty": 2.5,                    # Modules 10, 11
                 "buy": 6.0 if p.ship.gold >= 6 else 0.0}[a.part]
     if isinstance(a, A.Sell):
         z = s.zones[p.zone]

@@ -62,10 +62,6 @@ class Player(BaseModel):
     passenger: int = 0                           # hold spaces a passenger mission takes
     kept_gold: int = 0                           # gold a glory card saved from a death, for the next captain
     deaths: int = 0
-    loyalty: str = "content"                     # Module 11: the crew's level (public)
-    goodwill: int = 0                            # Module 10: 0 to 5 (public)
-    contraband: list[str] = []                   # Module 7: the contraband compartment's card ids (public)
-    tucked: list[str] = []                       # Module 7: sold contraband behind the captain (public)
     card_turned: bool = False                    # Cutthroat: scouted out of turn, till its next turn (public)
     owed_actions: int = 0                        # Cutthroat: actions lost at the start of its next turn
     loyalty: str = "content"                     # Module 11: the crew's level (public)
@@ -113,9 +109,6 @@ class Turn(BaseModel):
 
 
 class Side(BaseModel):
-    start_port: Zone | None = None               # Module 11: the port the turn began in (None: at sea)
-    goodwill_spent: list[str] = []               # Module 10: the situations goodwill went into this turn
-    paid_entry: bool = False                     # Module 10: goodwill opened the closed port the ship is in
     """One side of a fight: a seat, or an NPC by roster slot."""
     seat: int | None = None
     npc: str | None = None

@@ -109,8 +109,6 @@ def gain_glory(s: State, seat: int, n: int, source: G.GlorySource, ev: Events) -
     ev.append(Event(text=f"{name(s, seat)} gains {n} glory ({source.replace('_', ' ')})"))
     from engine.merchants_marauders.rules.loyalty_turn import on_glory
     on_glory(s, seat, n, source, ev)
-    from engine.merchants_marauders.rules.loyalty_turn import on_glory
-    on_glory(s, seat, n, source, ev)
     if not G.draws_glory_cards(source):
         return
     drawn = s.glory.draw(s.rng, n)

@@ -202,8 +202,6 @@ def claim(s: State, seat: int, card: str, ev: Events, again: list[Face] | None =
         p.passenger = RM.passenger_space(m)
         from engine.merchants_marauders.rules.goodwill_turn import on_mission
         on_mission(s, seat, "mission_taken", ev)             # Module 10
-        from engine.merchants_marauders.rules.goodwill_turn import on_mission
-        on_mission(s, seat, "mission_taken", ev)             # Module 10
     elif again is None:
         offer(s, seat, "influence", "claim", card, faces)
 

@@ -47,6 +47,8 @@ def start_turn(s: State, seat: int) -> None:
 
 def queue_npc_scouts(s: State, seat: int, moment: str) -> None:
     slots = N.scouting_npcs(seat, moment, s.npcs, npc_captains(s), s.wars, s.turn.scouted, storm=s.storm)
+    from engine.merchants_marauders.rules.contraband_turn import searches
+    slots = [*slots, *(x for x in searches(s, seat, moment) if x not in slots)]     # Module 7's warships
     s.turn.scout_queue += [x for x in slots if x not in s.turn.scout_queue]
 
 
