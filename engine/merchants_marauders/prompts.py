@@ -212,6 +212,18 @@ class SpikesPrompt(PromptBase):
         return [action(A.UseWeapon, weapon="spikes"), action(A.NoShot)]
 
 
+class UpgradesPrompt(PromptBase):
+    """Module 4: the victor of a crew clash over an NPC takes its unspent upgrades it has room for."""
+    kind: Literal["upgrades"] = "upgrades"
+    text: ClassVar[str] = "take the NPC's upgrades"
+    slot: str
+    tokens: list[str]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.upgrades_turn import spoils_options
+        return spoils_options(s, seat, self)
+
+
 class CardPrompt(PromptBase):
     """A glory-card window: after a fight's Seamanship contest or a crew clash's roll, or when an
     NPC's scouting has found this captain. Offered to every fighter holding any glory card, so
@@ -344,7 +356,7 @@ Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
-    | BurnPrompt | SpreadPrompt | SpikesPrompt
+    | BurnPrompt | SpreadPrompt | SpikesPrompt | UpgradesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
     | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt,
     Field(discriminator="kind")]

@@ -44,6 +44,7 @@ class Ship(BaseModel):
     gold: int = 0                                # gold aboard (public)
     weapons: list[Weapon] = []                   # special weapon tokens, one of each kind
     modifications: list[str] = []
+    npc_tokens: list[str] = []                   # Module 4: upgrade tokens taken from NPCs, by id
 
 
 class Player(BaseModel):
@@ -142,6 +143,7 @@ class Fight(BaseModel):
     spikes_asked: list[Role] = []                # Module 2: sides offered spikes this round
     spiked: list[Role] = []                      # Module 2: sides that spent spikes this round
     penalty: dict[Role, str] = {}                # Module 2: the skill losing a die to spikes
+    npc_spent: list[str] = []                    # Module 4: the NPC's weapon kinds spent in this fight
 
 
 class Raid(BaseModel):
@@ -169,6 +171,10 @@ class State(GameState):
     npcs: dict[str, Npc] = {}
     arrivals: list[Arrival] = []                 # NPC cards of this round, arriving at its end
     wars: list[War] = []
+    mod_reserve: list[str] = []                  # Module 3: modification tokens face down off the board
+    npc_reserve: list[str] = []                  # Module 4: the NPC upgrade tokens face down
+    npc_upgrades: dict[str, list[str]] = {}      # Module 4: each NPC's tokens, by roster slot
+    npc_pending: list[list[str]] = []            # Module 4: the tokens drawn for each waiting arrival
     storm: Zone | None = None                    # Module 8: the storm token's zone
     treasure_gold: int = 0                       # Module 6: the gold on the treasure galleon's token
     round: Round = Round()

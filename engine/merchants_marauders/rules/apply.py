@@ -257,6 +257,11 @@ def _spikes(s: State, seat: int, pr: P.SpikesPrompt, a: Any, ev: Events) -> None
     weapons_turn.choose_spikes(s, seat, pr, isinstance(a, A.UseWeapon), ev)
 
 
+def _upgrade(s: State, seat: int, pr: P.UpgradesPrompt, a: A.Take, ev: Events) -> None:
+    from engine.merchants_marauders.rules.upgrades_turn import take
+    take(s, seat, pr, a.item, ev)
+
+
 def _card(s: State, seat: int, pr: P.CardPrompt, a: A.Play, ev: Events) -> None:
     fight_cards.play(s, seat, pr, a.card, ev)
 
@@ -391,6 +396,8 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.SpreadPrompt, A.Hit): _spread,
     (P.SpikesPrompt, A.UseWeapon): _spikes,
     (P.SpikesPrompt, A.NoShot): _spikes,
+    (P.UpgradesPrompt, A.Take): _upgrade,
+    (P.UpgradesPrompt, A.Done): _done,
     (P.PlunderPrompt, A.Take): _take,
     (P.CardPrompt, A.Play): _card,
     (P.CardPrompt, A.Pass): _pass,

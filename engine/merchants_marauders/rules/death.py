@@ -28,6 +28,11 @@ def holdings(p: Player) -> G.Holdings:
 
 def return_modifications(s: State, mods: list[str]) -> None:
     """Modifications leaving play go face down to ports that have none, drawn at random."""
+    from engine.merchants_marauders.rules.mods_turn import return_tokens
+    from engine.merchants_marauders.rules.upgrades_turn import claim_returns
+    mods = claim_returns(s, mods)                  # Module 4: NPC tokens go to the NPC reserve
+    if return_tokens(s, mods):                     # Module 3: through the reserve
+        return
     for m in mods:
         free = [z for z in PORTS if s.zones[z].modification is None]
         if free:

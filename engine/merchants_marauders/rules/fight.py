@@ -23,7 +23,9 @@ from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import crew_clash as CC
 from engine.merchants_marauders.rules import fight_cards as FC
 from engine.merchants_marauders.rules import hits as H
+from engine.merchants_marauders.rules import mods_turn as MT
 from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules import upgrades_turn as UT
 from engine.merchants_marauders.rules import weapons_turn as WT
 from engine.merchants_marauders.rules.common import (
     add_bounty,
@@ -114,7 +116,8 @@ def side_fighter(s: State, role: C.Role) -> C.Fighter:
         return fighter(s.players[x.seat], slow(s))
     n = s.npcs[str(x.npc)]
     return C.Fighter(points=dict(s.fight.npc_points), manoeuvre=defs().all_ships()[n.ship].manoeuvre,
-                     seamanship=n.skills.seamanship, leadership=n.skills.leadership, npc=True)
+                     seamanship=n.skills.seamanship, leadership=n.skills.leadership, npc=True,
+                     weapons=UT.weapons(s, n.slot), cleaned_hull=UT.npc_has(s, n.slot, "cleaned_hull"))
 
 
 def set_points(s: State, role: C.Role, points: dict[HitLocation, int]) -> None:
@@ -232,7 +235,7 @@ def _contest(s: State, ev: Events) -> None:
     """Both Seamanship pools rolled; hooks spent; each shooter's location dice rolled."""
     f = s.fight
     assert f is not None
-    fs = {r: side_fighter(s, r) for r in C.ROLES}
+    fs = {r: MT.dressed(s, r, side_fighter(s, r)) for r in C.ROLES}     # Module 3: a cleaned hull
     flee = any(o == "flee" for o in f.declared.values())
     f.contest = {r: roll(s, C.contest_dice(fs[r], fs[C.other(r)], flee, _bonus(s, r, "skill_die", "seamanship")
                                                                  + WT.penalty(s, r, "seamanship")))
@@ -242,6 +245,7 @@ def _contest(s: State, ev: Events) -> None:
         seat = f.sides[r].seat
         if seat is not None:
             s.players[seat].ship.weapons.remove("boarding_hooks")
+        UT.spent_hooks(s, r)                        # Module 4: an NPC's hooks, spent for this fight
     _say_contest(s, ev)
     FC.open_windows(s, "contest")
     f.step = "cards"
@@ -298,6 +302,8 @@ def _shots(s: State, ev: Events) -> None:
             continue
         seat = f.sides[r].seat
         have = [w for w in SHOT_WEAPONS if seat is not None and w in s.players[seat].ship.weapons]
+        if seat is None and UT.npc_shot(s, r, faces):     # Module 4: the NPC bot's shot
+            continue
         if seat is None or not have or "skull" not in faces:
             f.shots[r] = "none"
             continue

@@ -15,6 +15,7 @@ from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.rules import aftermath as AM
 from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules import upgrades_turn as UT
 from engine.merchants_marauders.rules.common import (
     captain,
     cargo_cards,
@@ -54,6 +55,7 @@ def aftermath(s: State, ev: Events) -> None:
             s.stack.append(P.PlunderPrompt(seats=[seat], loser=lose.seat))
         return
     npc = s.npcs[str(lose.npc)]
+    UT.spoils(s, seat, str(lose.npc), f.boarded)   # Module 4: its unspent upgrades
     from engine.merchants_marauders.rules.missions_turn import beat_npc
     beat_npc(s, seat, npc.nation or "pirate", npc.ship, ev)
     if npc.side == "pirate":
@@ -90,6 +92,7 @@ def close(s: State, ev: Events) -> None:
         beaten = (f.victor is not None and r != f.victor) or f.npc_points.get("hull", 1) == 0
         if x.npc is not None and beaten and x.npc in s.npcs:
             s.npcs = N.remove(s.npcs, x.npc)
+            UT.on_removed(s, x.npc)                # Module 4: its tokens back to the reserve
             say(ev, f"The {x.npc.replace('_', ' ')} leaves the board")
     from engine.merchants_marauders.rules.glory_cards import after_fight
     for x in f.sides.values():
@@ -97,6 +100,7 @@ def close(s: State, ev: Events) -> None:
             after_fight(s.players[x.seat])
     for seat in f.dead:
         kill(s, seat, ev)
+    UT.settle_tokens(s)                            # Module 4: NPC tokens spent or lost go back
 
 
 # ---- plunder of a player beaten in a crew clash ----

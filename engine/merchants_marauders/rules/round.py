@@ -86,6 +86,8 @@ def resolve_event(s: State, e: EventDef, ev: Events) -> None:
     """One named step per event kind; its effect holds for the round (MMB-ROUND-02)."""
     if e.kind == "npc":
         s.arrivals.append(_arrival(e))
+        from engine.merchants_marauders.rules.upgrades_turn import on_event
+        on_event(s, s.arrivals[-1], ev)            # Module 4: its upgrades drawn now
         from engine.merchants_marauders.rules.loyalty_turn import npc_event
         npc_event(s, ev)                           # Module 11: every crew a step (MM-M11-10)
         say(ev, f"An NPC will arrive in {e.npc.arrival.replace('_', ' ').title() if e.npc else ''} at the round's end")
@@ -156,6 +158,8 @@ def _war_or_peace(s: State, ev: Events) -> None:
 def end_round(s: State, ev: Events) -> bool:
     """Flagged NPCs arrive; True when the game is over (the victory check, MMB-ROUND-07)."""
     if s.arrivals:
+        from engine.merchants_marauders.rules.upgrades_turn import on_arrive
+        on_arrive(s)                               # Module 4: tokens taken up, the replaced NPC's back
         from engine.merchants_marauders.rules.module1_turn import pirate_ships
         s.npcs, _ = N.arrive(s.npcs, s.arrivals, s.wars, pirate_ships(s))
         for a in s.arrivals:

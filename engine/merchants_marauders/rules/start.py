@@ -75,6 +75,10 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
     s.turn.seat = first
     from engine.merchants_marauders.rules.treasure_turn import setup as treasure_setup
     treasure_setup(s)
+    from engine.merchants_marauders.rules.mods_turn import setup as mods_setup
+    mods_setup(s)                                  # Module 3: the larger pool and its reserve
+    from engine.merchants_marauders.rules.upgrades_turn import setup as upgrades_setup
+    upgrades_setup(s)                              # Module 4: the NPC upgrade reserve
     s.picks = Sealed[str](seats=list(range(n)))
     s.stack.append(P.SetupPrompt(seats=list(range(n))))
     return s

@@ -13,7 +13,9 @@ from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules import mods_turn as MT
 from engine.merchants_marauders.rules import npc as N
+from engine.merchants_marauders.rules import upgrades_turn as UT
 from engine.merchants_marauders.rules.combat import moves_allowed
 from engine.merchants_marauders.rules.common import (
     ability,
@@ -60,7 +62,8 @@ def npc_scout(s: State, seat: int, ev: Events) -> None:
     if npc is None or npc.zone != p.zone or p.in_port:
         return
     s.turn.scouted.append((slot, seat))
-    faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting))
+    faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting + MT.scouted_modifier(s, seat)
+                                  + UT.npc_nest(s, slot)))     # Modules 3 and 4: crow's nests
     found = N.scout_found(faces)
     say(ev, f"The {slot.replace('_', ' ')} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
     from engine.merchants_marauders.rules.goodwill_turn import offer_rescout
@@ -209,7 +212,7 @@ def scout(s: State, seat: int, target: str, ev: Events, again: list[Face] | None
     if again is None:
         spend(s)
         extra = ability(p, "extra_die", "scout_merchant" if target == "merchant" else "scout_player") \
-            + specialist_bonus(p, "skill_die", "scouting")
+            + specialist_bonus(p, "skill_die", "scouting") + MT.scouting_modifier(s, seat, target)
         faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting + extra))
     else:
         faces = again

@@ -11,6 +11,7 @@ from tests.engine.conformance_hooks import ConformanceHooks
 VARIANTS: list[dict[str, Any]] = [{}, {"victory": "immediate", "variant_5": True, "variant_1": True, "variant_2": True, "variant_3": True, "variant_4": True, "variant_6": True, "module_5": True, "module_9": True, "module_7": True, "module_10": True, "module_11": True, "module_2": True}]
 VARIANTS[1] |= {"module_1": True, "module_6": True, "module_8": True}       # the sea modules
 VARIANTS[1] |= {"module_1": True, "module_6": True, "module_8": True}       # the sea modules
+VARIANTS[1] |= {"module_3": True, "module_4": True}                        # the combat modules
 
 
 def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
