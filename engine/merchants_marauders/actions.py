@@ -227,6 +227,25 @@ class Withdraw(_A):
     kind: Literal["withdraw"] = "withdraw"
 
 
+class Warship(_A):
+    """A Naval Fort visit: the warship to move (an NPC slot)."""
+    kind: Literal["warship"] = "warship"
+    slot: str
+
+
+class To(_A):
+    """A Naval Fort visit: the zone the warship moves to."""
+    kind: Literal["to"] = "to"
+    zone: Zone
+
+
+class Salvage(_A):
+    """A Reefs visit: one item per skull (`take cargo`, `take weapon chain_shot`)."""
+    kind: Literal["salvage"] = "salvage"
+    what: Literal["cargo", "rumour", "crew", "weapon"]
+    item: str = ""
+
+
 class Pass(_A):
     kind: Literal["pass"] = "pass"
 

@@ -18,7 +18,7 @@ VERBS = {"ship", "move", "enter", "leave", "scout", "port", "end", "sell", "buy"
          "discard", "swap", "stop", "shoot", "board", "flee", "shot", "none", "take", "rumour", "claim",
          "investigate", "attempt", "play", "pass", "reroll", "specialist", "captain"}
 
-VERBS |= {"visit", "pay", "give", "raid", "fire", "attack", "withdraw"}      # Module 9
+VERBS |= {"visit", "pay", "give", "raid", "fire", "attack", "withdraw", "warship", "to"}      # Module 9
 
 VERBS |= {"wind"}                                 # Module 8
 
@@ -47,6 +47,9 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Play: lambda s, a: f"play {a.card}",
     A.PayOff: lambda s, a: f"pay {a.nation}",
     A.RaidLocation: lambda s, a: "raid location",
+    A.Warship: lambda s, a: f"warship {a.slot}",
+    A.To: lambda s, a: f"to {a.zone}",
+    A.Salvage: lambda s, a: f"take {a.what}" + (f" {a.item}" if a.item else ""),
     A.Give: lambda s, a: f"give {a.card}",
     A.Favour: lambda s, a: f"goodwill {a.on}",
     A.Smuggle: lambda s, a: f"contraband {a.card}",

@@ -289,6 +289,9 @@ class VisitPrompt(PromptBase):
     kind: Literal["visit"] = "visit"
     text: ClassVar[str] = "use the location's visit"
     location: str
+    slot: str = ""                  # Naval Fort: the warship chosen
+    faces: list[str] = []           # Reefs: the Scouting dice
+    taken: list[str] = []           # Reefs: the items picked so far
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.locations_turn import options

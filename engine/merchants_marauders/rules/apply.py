@@ -311,12 +311,8 @@ def _visit(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
     if isinstance(pr, P.ActionPrompt):
         _pop(s)
         LT.visit(s, seat, ev)
-    elif isinstance(a, A.PayOff):
-        LT.pay(s, seat, a.nation, ev)
-    elif isinstance(a, A.Give):
-        LT.give(s, seat, pr, a.card, ev)
     else:
-        _pop(s)
+        LT.answer(s, seat, pr, a, ev)
 
 
 def _loc_raid(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
@@ -413,6 +409,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.VisitPrompt, A.PayOff): _visit,
     (P.VisitPrompt, A.Give): _visit,
     (P.VisitPrompt, A.Stop): _visit,
+    (P.VisitPrompt, A.Warship): _visit,
+    (P.VisitPrompt, A.To): _visit,
+    (P.VisitPrompt, A.Salvage): _visit,
     (P.ActionPrompt, A.RaidLocation): _loc_raid,
     (P.BombardPrompt, A.Fire): _loc_raid,
     (P.BombardPrompt, A.Discard): _loc_raid,

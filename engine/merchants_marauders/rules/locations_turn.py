@@ -4,9 +4,9 @@ pure rules are rules/locations.py; the token data is seas_of_glory/locations.tom
 
 Raiding a token is rules/location_raid_turn.py. Wired so far: the Pirate Haven (crew refilled, a rumour with no check) and the Prison (a
 specialist for 5 gold) take effect at once; the Missionary (`pay <nation>`, a token at a time)
-and the Native Village (`give <card>`) open a VisitPrompt whose default is `stop`. The Trading
-Post, Naval Fort, Town and Reefs are laid out and shown, but not yet visited in play; a visit
-is offered only where it is wired."""
+and the Native Village (`give <card>`) open a VisitPrompt whose default is `stop`; the Naval Fort and the
+Reefs are rules/location_visits.py. The Trading Post and the Town are laid out and shown, but
+not yet visited in play; a visit is offered only where it is wired."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,13 +16,14 @@ from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules import location_visits as LV
 from engine.merchants_marauders.rules import locations as L
 from engine.merchants_marauders.rules.common import cargo_cards, maxima, name, say
 from engine.merchants_marauders.rules.npc import Neighbours
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import PORTS
 
-WIRED = frozenset({"pirate_haven", "prison", "missionary", "native_village"})
+WIRED = frozenset({"pirate_haven", "prison", "missionary", "native_village", "naval_fort", "reefs"})
 PROMPTED = frozenset({"missionary", "native_village"})
 
 
@@ -97,6 +98,10 @@ def visit(s: State, seat: int, ev: Events) -> None:
         _haven(s, seat, ev)
     elif kind == "prison":
         prison_hire(s, seat, ev)
+    elif kind == "naval_fort":
+        LV.fort(s, seat, ev)
+    elif kind == "reefs":
+        LV.reefs(s, seat, ev)
     elif kind in PROMPTED:
         s.stack.append(P.VisitPrompt(seats=[seat], location=kind))
 
@@ -138,12 +143,32 @@ def prison_hire(s: State, seat: int, ev: Events, free: bool = False) -> None:
 # ---- the VisitPrompt ----
 def options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
     p = s.players[seat]
+    if pr.location == "naval_fort":
+        return LV.fort_options(s, seat, pr)
+    if pr.location == "reefs":
+        return LV.reefs_options(s, seat, pr)
     out: list[Any] = []
     if pr.location == "missionary":
         out = [action(A.PayOff, nation=n) for n in _payable(s, seat)]
     elif pr.location == "native_village":
         out = [action(A.Give, card=c) for c in p.ship.cargo][:P.MAX_OPTIONS - 1]
     return [*out, action(A.Stop)]
+
+
+def answer(s: State, seat: int, pr: P.VisitPrompt, a: Any, ev: Events) -> None:
+    """A choice on the VisitPrompt."""
+    if isinstance(a, A.PayOff):
+        pay(s, seat, a.nation, ev)
+    elif isinstance(a, A.Give):
+        give(s, seat, pr, a.card, ev)
+    elif isinstance(a, (A.Warship, A.To)):
+        LV.fort_choose(s, seat, pr, a, ev)
+    elif isinstance(a, A.Salvage):
+        LV.reefs_take(s, seat, pr, a, ev)
+    elif pr.location == "reefs":
+        LV.reefs_done(s, seat, pr, ev)
+    else:
+        s.stack.remove(pr)
 
 
 def pay(s: State, seat: int, nation: str, ev: Events) -> None:

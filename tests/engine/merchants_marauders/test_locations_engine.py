@@ -10,7 +10,7 @@ from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.policy import POLICIES
-from engine.merchants_marauders.rules.common import maxima
+from engine.merchants_marauders.rules.common import captain, maxima
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import PORTS
 from tests.engine.merchants_marauders.scenario_helpers import (
@@ -174,3 +174,58 @@ def test_mm_m9_22_a_location_at_0_fails_the_raid() -> None:
 def test_mm_m9_82_reefs_cannot_be_raided() -> None:
     s, me, _ = _at("reefs")
     assert "raid location" not in options(s, me)
+
+
+def _warship(s: State, nation: str, zone: str) -> str:
+    from engine.merchants_marauders.rules.npc import Npc, Skills
+    slot = f"navy_{nation}"
+    s.npcs = {slot: Npc(slot=slot, side="navy", nation=nation, ship="frigate", zone=zone,  # type: ignore[arg-type]
+                        skills=Skills(seamanship=2, scouting=2, leadership=2))}
+    return slot
+
+
+def test_mm_m9_55_a_naval_fort_moves_the_nations_warship_one_step_first_ones_by_default() -> None:
+    s, me, zone = _at("naval_fort")
+    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    far = next(z for z in PORTS if z != zone)
+    slot = _warship(s, str(nation), far)
+    s = do(s, me, "visit")
+    assert options(s, me) == [f"warship {slot}"]
+    assert GAME.notate(s, GAME.default_action(s, me)) == f"warship {slot}"
+    s = do(s, me, f"warship {slot}")
+    first = next(iter(defs().map.zones[far].neighbours))
+    assert GAME.notate(s, GAME.default_action(s, me)) == f"to {first}"
+    s = do(s, me, f"to {first}")
+    assert s.npcs[slot].zone == first and not isinstance(top(s), P.VisitPrompt)
+
+
+def test_mm_m9_56_57_with_no_warship_the_events_are_searched_and_its_npc_arrives() -> None:
+    from engine.merchants_marauders.rules.round import event_def
+    s, me, zone = _at("naval_fort")
+    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    card = next(c for c in s.events.pile + s.events.discard
+                if (e := event_def(c)).kind == "npc" and e.npc is not None and e.npc.side == nation)
+    s.events.discard = [c for c in s.events.discard if c != card]
+    s.events.pile = [c for c in s.events.pile if c != card] + [card]
+    s.arrivals = []
+    s = do(s, me, "visit")
+    assert len(s.arrivals) == 1 and s.arrivals[0].nation == nation and card in s.events.discard
+
+
+def test_mm_m9_80_81_83_the_reefs_give_an_item_per_skull_and_hull_damage() -> None:
+    s, me, _ = _at("reefs")
+    p = s.players[me]
+    p.ship.cargo, p.rumour = [], None
+    p.ship.points["crew"] = maxima(p)["crew"]
+    hull = p.ship.points["hull"]
+    n = captain(p).skills.scouting
+    s.round.scouting = 0
+    dice(s, SKULL, SKULL, *[1] * max(0, n - 2))
+    s = do(s, me, "visit")
+    assert "take crew" not in options(s, me), "the crew is full"
+    assert "take cargo" in options(s, me) and "take rumour" in options(s, me) and options(s, me)[-1] == "stop"
+    assert GAME.notate(s, GAME.default_action(s, me)) == "stop"
+    s = do(s, me, "take cargo")
+    s = do(s, me, "stop")
+    p = s.players[me]
+    assert len(p.ship.cargo) == 1 and p.ship.points["hull"] == hull, "1 item, 1 skull unused: no damage"

@@ -1,0 +1,122 @@
+"""Module 9's two visits that take several choices, in the turn engine (the pure rules:
+rules/locations.py): the Naval Fort (`warship <slot>`, then `to <zone>`: the zone nation's
+warship moved one step; with none at sea, the event deck searched for its card, which counts as
+an extra event) and the Reefs (a Scouting check, then `take cargo|rumour|crew` or
+`take weapon <kind>` once per skull, `stop` to end; then the hull damage). Both ride on the
+VisitPrompt (locations_turn.py opens it)."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
+from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules import locations as L
+from engine.merchants_marauders.rules.common import captain, hold, maxima, name, roll, say, show
+from engine.merchants_marauders.rules.crows_nest import scouting_dice
+from engine.merchants_marauders.state import State
+from engine.merchants_marauders.vocab import WEAPONS
+
+SALVAGE = ("cargo", "rumour", "crew")
+
+
+def _nation(s: State, seat: int) -> Any:
+    return defs().map.zones[s.players[seat].zone].nation
+
+
+# ---- Naval Fort (MM-M9-55 to -57) ----
+def fort(s: State, seat: int, ev: Events) -> None:
+    """A warship of the zone's nation to move; with none at sea, the events are searched."""
+    from engine.merchants_marauders.rules.round import event_def, resolve_event
+    nation = _nation(s, seat)
+    if L.fort_warships(s.npcs, nation):
+        s.stack.append(P.VisitPrompt(seats=[seat], location="naval_fort"))
+        return
+    cards = [c for c in s.events.pile if (e := event_def(c)).kind == "npc" and e.npc is not None
+             and e.npc.side == nation]
+    found = L.search_events(list(reversed(s.events.pile)), cards, s.rng)
+    s.events.pile = list(reversed(found.deck))
+    if found.found is None:
+        say(ev, f"No {nation} warship answers the fort")
+        return
+    s.reveals += 1
+    e = event_def(found.found)
+    say(ev, f"The fort calls a {nation} warship: {e.name}, an extra event")
+    resolve_event(s, e, ev)
+    s.events.throw_away([found.found])
+
+
+def fort_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
+    if not pr.slot:
+        ships = L.fort_warships(s.npcs, _nation(s, seat))
+        return [action(A.Warship, slot=k) for k, n in s.npcs.items() if n in ships]
+    return [action(A.To, zone=z) for z in defs().map.zones[s.npcs[pr.slot].zone].neighbours]
+
+
+def fort_choose(s: State, seat: int, pr: P.VisitPrompt, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules.locations_turn import _sea
+    if isinstance(a, A.Warship):
+        pr.slot = a.slot
+        return
+    s.npcs = L.move_warship(s.npcs, _nation(s, seat), pr.slot, a.zone, _sea())
+    s.stack.remove(pr)
+    say(ev, f"{name(s, seat)} sends the {pr.slot.replace('_', ' ')} to {a.zone.replace('_', ' ').title()}")
+
+
+# ---- Reefs (MM-M9-80 to -83) ----
+def reefs(s: State, seat: int, ev: Events) -> None:
+    p = s.players[seat]
+    faces = roll(s, scouting_dice(captain(p).skills.scouting, modifier=s.round.scouting))
+    say(ev, f"{name(s, seat)} searches the reefs: {show(faces)}")
+    s.stack.append(P.VisitPrompt(seats=[seat], location="reefs", faces=[str(f) for f in faces]))
+
+
+def _faces(pr: P.VisitPrompt) -> list[Any]:
+    return [f if f == "skull" else int(f) for f in pr.faces]
+
+
+def _room(s: State, seat: int, pr: P.VisitPrompt) -> dict[str, int]:
+    p = s.players[seat]
+    return {"cargo": hold(p) - len(p.ship.cargo) - pr.taken.count("cargo"),
+            "rumour": int(p.rumour is None and bool(s.rumours.pile)) - pr.taken.count("rumour"),
+            "crew": maxima(p)["crew"] - p.ship.points["crew"] - pr.taken.count("crew")}
+
+
+def reefs_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
+    from engine.merchants_marauders.rules.combat import skulls
+    from engine.merchants_marauders.rules.port import weapons_left
+    out: list[Any] = []
+    if len(pr.taken) < skulls(_faces(pr)):
+        out = [action(A.Salvage, what=k) for k, room in _room(s, seat, pr).items() if room > 0]
+        aboard = set(s.players[seat].ship.weapons) | set(pr.taken)
+        out += [action(A.Salvage, what="weapon", item=w) for w in WEAPONS
+                if w not in aboard and w in defs().weapons.weapons and weapons_left(s, w) > 0]
+    return [*out, action(A.Stop)]
+
+
+def reefs_take(s: State, seat: int, pr: P.VisitPrompt, a: Any, ev: Events) -> None:
+    pr.taken.append(a.item if a.what == "weapon" else a.what)
+
+
+def reefs_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
+    """The haul taken aboard, then the hull damage (a hull at 0 sinks the ship)."""
+    from engine.merchants_marauders.rules.death import kill
+    from engine.merchants_marauders.rules.port import weapons_left
+    s.stack.remove(pr)
+    p = s.players[seat]
+    room = _room(s, seat, P.VisitPrompt(seats=[seat], location="reefs"))
+    reserve = [w for w in defs().weapons.weapons if weapons_left(s, w) > 0]
+    haul = L.reefs(_faces(pr), pr.taken, p.ship.points["hull"], room["cargo"], room["crew"],  # type: ignore[arg-type]
+                   p.ship.weapons, reserve, p.rumour is not None)
+    p.ship.cargo += s.cargo.draw(s.rng, haul.cargo)
+    if haul.rumours:
+        (p.rumour,) = s.rumours.draw(s.rng)
+        say(ev, f"You find a rumour: {p.rumour}", to=seat)
+    p.ship.points["crew"] += haul.crew
+    p.ship.weapons += haul.weapons
+    p.ship.points["hull"] = haul.hull
+    say(ev, f"{name(s, seat)} takes {', '.join(pr.taken) or 'nothing'} from the reefs: {haul.hull_damage} hull damage")
+    if haul.sunk:
+        kill(s, seat, ev)
