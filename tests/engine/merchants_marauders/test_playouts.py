@@ -32,3 +32,10 @@ def test_immediate_victory_ends_in_the_turn_it_is_reached() -> None:
     assert GAME.outcome(s) is not None
     assert s.round.to_play or s.turn.seat != s.order[-1] or True   # may end on any seat's turn
     assert max(total_glory(s, i) for i in range(3)) >= 10
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_games_with_locations_and_cutthroat_finish_and_replay(bot: str) -> None:
+    s, log, setup = bot_game(GAME, POLICIES, bot, 5, 3, {"module_9": True, "variant_5": True}, MAX_STEPS)
+    assert GAME.outcome(s) is not None
+    assert replay(GAME, setup, log).model_dump() == s.model_dump()
