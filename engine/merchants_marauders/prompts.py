@@ -263,6 +263,16 @@ class PlunderPrompt(PromptBase):
         return plunder_options(s, seat, self.loser)
 
 
+class TreasurePrompt(PromptBase):
+    """Module 6: the treasure galleon boarded, its gold taken: take the galleon for a ship too?"""
+    kind: Literal["treasure"] = "treasure"
+    text: ClassVar[str] = "take the treasure galleon for your ship, or keep yours"
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.treasure_turn import prize_options
+        return prize_options(s, seat)
+
+
 class DiscardGloryPrompt(PromptBase):
     kind: Literal["discard_glory"] = "discard_glory"
     text: ClassVar[str] = "discard a glory card"
@@ -359,6 +369,7 @@ Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
+    | TreasurePrompt
     | BurnPrompt | SpreadPrompt | SpikesPrompt | UpgradesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
     | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt,

@@ -292,6 +292,13 @@ def _take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> No
     fight_end.take(s, seat, pr, a, ev)
 
 
+def _treasure(s: State, seat: int, pr: P.TreasurePrompt, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules.treasure_turn import take_ship
+    _pop(s)
+    if isinstance(a, A.Take):
+        take_ship(s, seat, ev)
+
+
 def _discard_glory(s: State, seat: int, pr: P.DiscardGloryPrompt, a: A.Discard, ev: Events) -> None:
     p = s.players[seat]
     p.glory_cards.remove(a.card)
@@ -403,6 +410,8 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.RaidSkullPrompt, A.Play): _raid_card,
     (P.PlunderPrompt, A.Done): _done,
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,
+    (P.TreasurePrompt, A.Take): _treasure,
+    (P.TreasurePrompt, A.Done): _treasure,
     (P.AmbushPrompt, A.Scout): _ambush,
     (P.AmbushPrompt, A.Pass): _ambush,
     (P.ActionPrompt, A.Visit): _visit,

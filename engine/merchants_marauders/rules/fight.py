@@ -115,7 +115,8 @@ def side_fighter(s: State, role: C.Role) -> C.Fighter:
         from engine.merchants_marauders.rules.ships_turn import slow
         return fighter(s.players[x.seat], slow(s))
     n = s.npcs[str(x.npc)]
-    return C.Fighter(points=dict(s.fight.npc_points), manoeuvre=defs().all_ships()[n.ship].manoeuvre,
+    from engine.merchants_marauders.rules.treasure_turn import npc_manoeuvre
+    return C.Fighter(points=dict(s.fight.npc_points), manoeuvre=npc_manoeuvre(s, n.ship, defs().all_ships()[n.ship].manoeuvre),
                      seamanship=n.skills.seamanship, leadership=n.skills.leadership, npc=True,
                      weapons=UT.weapons(s, n.slot), cleaned_hull=UT.npc_has(s, n.slot, "cleaned_hull"))
 

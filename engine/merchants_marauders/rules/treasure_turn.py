@@ -3,17 +3,22 @@ on each event card's first movement icon and gathering 5 gold a move, the Spanis
 takes on finding it, and what beating it pays.
 
 The galleon is the NPC in slot `treasure_galleon`, so scouting for it, the fight and its leaving the
-board use the NPC machinery; its gold is `State.treasure_gold` (public). Not played yet: taking the
-galleon itself as a prize after a crew clash (the victor keeps their own ship)."""
+board use the NPC machinery; its gold is `State.treasure_gold` (public). Boarded, its gold goes to the victor at once (taking it
+can only help), and `TreasurePrompt` asks whether to take the galleon for a ship as well (MM-M6-13;
+the deadline's default keeps the victor's own ship)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core.flow import Events
+from engine.merchants_marauders import actions as A
+from engine.merchants_marauders import prompts as P
+from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules import treasure_galleon as TG
-from engine.merchants_marauders.rules.common import add_bounty, name, say, sea
+from engine.merchants_marauders.rules.common import add_bounty, hold, maxima, name, say, sea
 from engine.merchants_marauders.state import State
 
 SLOT = "treasure_galleon"
@@ -55,3 +60,34 @@ def spoils(s: State, seat: int, boarded: bool, ev: Events) -> None:
         s.players[seat].ship.gold += sp.gold
         say(ev, f"{name(s, seat)} carries off the treasure galleon's {sp.gold} gold")
     s.treasure_gold = 0          # beaten, it leaves the game (MM-M6-16; fight_end.close)
+    if boarded:
+        s.stack.append(P.TreasurePrompt(seats=[seat]))
+
+
+def prize_options(s: State, seat: int) -> list[Any]:
+    return [action(A.Take, what="ship"), action(A.Done)]
+
+
+def take_ship(s: State, seat: int, ev: Events) -> None:
+    """The galleon becomes the victor's ship, keeping the fight's damage; their own ship is
+    discarded (its modifications go back to the ports), cargo and weapons cross, the surviving
+    crew up to its crew value (as fight_end.take_ship does with a player's prize)."""
+    from engine.merchants_marauders.rules.aftermath import prize_points
+    from engine.merchants_marauders.rules.death import return_modifications
+    assert s.fight is not None
+    me = s.players[seat]
+    return_modifications(s, me.ship.modifications)
+    crew = me.ship.points["crew"]
+    me.ship.type, me.ship.modifications = "treasure_galleon", []
+    me.ship.points = prize_points(s.fight.npc_points, maxima(me)["crew"], crew)
+    while len(me.ship.cargo) > hold(me):
+        s.cargo.throw_away([me.ship.cargo.pop()])
+    say(ev, f"{name(s, seat)} takes the treasure galleon for a ship")
+
+
+def npc_manoeuvre(s: State, ship: str, printed: int) -> int:
+    """With Module 5's manoeuvre-1 galleons the treasure galleon has manoeuvre 1 too (MM-M6-22)."""
+    if ship != "treasure_galleon":
+        return printed
+    from engine.merchants_marauders.rules.ships_turn import slow
+    return TG.manoeuvrability(printed, slow(s))

@@ -147,15 +147,21 @@ def test_mm_m8_14_a_skull_per_die_stops_a_storm_hit() -> None:
 def test_mm_m8_16_the_storm_strikes_at_the_start_of_a_turn_at_sea_but_not_in_port() -> None:
     s = started(3, seed="turn-start", module_8=True)
     first, second, third = s.order
-    s.storm = "caribbean_sea"
-    at_sea(s, second, "caribbean_sea")
+    s.storm = "port_royal"
+    at_sea(s, second, "port_royal")
     in_port(s, third, "port_royal")
     no_cards(s)
-    s.players[second].specialists = []
-    hp2 = _hp(s, second)
+    for p in s.players:
+        p.specialists = []
+    hp2, hp3 = _hp(s, second), _hp(s, third)
     dice(s, *[1] * _skill(s, second, "seamanship"), 1, 1, 1)
     s = do(s, first, "end")
-    assert active(s) == second and _hp(s, second) == hp2 - 3
+    assert active(s) == second and _hp(s, second) == hp2 - 3 and not s.rng.forced
+    s = do(s, second, "end")
+    assert active(s) == third and _hp(s, third) == hp3, "sheltered in port"
+    dice(s, *[1] * _skill(s, third, "seamanship"), 1, 1, 1)
+    s = do(s, third, "leave")
+    assert _hp(s, third) == hp3 - 3, "sailing out of port into the storm's zone is entering it (MM-M8-15)"
 
 
 def test_mm_m8_21_no_npc_scouts_in_the_storms_zone() -> None:
@@ -199,7 +205,11 @@ def test_mm_m6_04_06_it_sails_on_the_events_first_icon_taking_on_five_gold() -> 
 
 
 def _galleon_fight(seed: str, gold: int) -> tuple[State, int]:
-    s = started(3, seed=seed, module_6=True)
+    return _galleon_fight_with(seed, gold, module_6=True)
+
+
+def _galleon_fight_with(seed: str, gold: int = 0, **opts: bool) -> tuple[State, int]:
+    s = started(3, seed, "sloop", **opts)
     seat = active(s)
     at_sea(s, seat, "cartagena")
     s.npcs["treasure_galleon"] = s.npcs["treasure_galleon"].model_copy(update={"zone": "cartagena"})
@@ -230,7 +240,21 @@ def test_mm_m6_11_12_13_boarded_it_pays_its_gold_a_bounty_per_ten_and_leaves_the
     p = s.players[seat]
     assert p.bounties == {"spain": 3}, "1 for finding it, 2 for 25 gold"
     assert p.ship.gold == gold + 25 and p.glory == glory + 1, "its gold, and the victor's one glory"
-    assert "treasure_galleon" not in s.npcs and GAME.view(s, None).treasure_gold is None
+    assert waiting(s) == (seat,) and options(s, seat) == ["take ship", "done"]
+    assert GAME.default_action(s, seat) == GAME.parse(s, seat, "done"), "the default keeps the victor's ship"
+    kept = do(s, seat, "done")
+    assert kept.players[seat].ship.type == "sloop"
+    assert "treasure_galleon" not in kept.npcs and GAME.view(kept, None).treasure_gold is None
+    took = do(s, seat, "take ship")
+    assert took.players[seat].ship.type == "treasure_galleon" and took.players[seat].ship.gold == gold + 25
+    assert took.players[seat].ship.points["hull"] == defs().all_ships()["treasure_galleon"].hull
+
+
+def test_mm_m6_22_with_the_manoeuvre_1_galleons_the_treasure_galleon_has_manoeuvre_1() -> None:
+    from engine.merchants_marauders.rules.fight import side_fighter
+    for opts, want in (({"module_6": True}, 2), ({"module_6": True, "module_5": True}, 1)):
+        s, _ = _galleon_fight_with("slow", 0, **opts)
+        assert side_fighter(s, "defender").manoeuvre == want
 
 
 def test_mm_m6_17_sunk_its_gold_goes_down_with_it() -> None:
