@@ -75,6 +75,24 @@ def test_mm_m8_03_04_11_12_the_vane_is_spun_and_the_storm_sails_with_it_before_t
     assert v.wind == s.round.wind and v.storm == s.storm, "the vane and the storm are public"
 
 
+def test_mm_m8_17_the_storm_sailing_onto_a_ship_does_not_strike_it() -> None:
+    s = started(3, seed="onto", module_8=True)
+    s.storm = "caribbean_sea"
+    onto = W.move_storm("caribbean_sea", BEARINGS[0], sea())
+    last = s.order[-1]
+    for seat in s.order:
+        in_port(s, seat, "port_royal")
+    at_sea(s, last, onto)
+    hp = _hp(s, last)
+    s.events.pile.append(FOG)
+    for _ in s.order[:-1]:
+        s = do(s, active(s), "end")
+    dice(s, 1)                               # the next vane: the first bearing
+    s = do(s, last, "end")
+    assert s.round.number == 2 and s.round.wind == BEARINGS[0] and s.storm == onto
+    assert _hp(s, last) == hp, "only entering its zone or starting a turn there strikes"
+
+
 def _windy(seed: str) -> tuple[State, int, str, str]:
     """At sea in the Caribbean Sea, the storm out of the way: the wind toward one neighbour."""
     s = started(3, seed=seed, module_8=True)
