@@ -301,7 +301,9 @@ class VisitPrompt(PromptBase):
     location: str
     slot: str = ""                  # Naval Fort: the warship chosen
     faces: list[str] = []           # Reefs: the Scouting dice
-    taken: list[str] = []           # Reefs: the items picked so far
+    taken: list[str] = []           # Reefs: the items picked so far; Trading Post: the cards picked
+    step: str = ""                  # Trading Post: "sell", then "buy"
+    drawn: list[str] = []           # Trading Post: the cards offered to buy (face up)
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.locations_turn import options

@@ -186,6 +186,7 @@ class State(GameState):
     raid: Raid | None = None
     ambush: Sealed[str] | None = None            # Cutthroat: the sealed out-of-turn scouting wishes
     locations: dict[Zone, str] = {}              # Module 9: the location token of each zone with a port (public)
+    location_buys: dict[str, int] = {}           # Module 9: "seat:zone" -> the last round it bought at that location
     stack: list[Prompt] = []
     options: dict[str, bool | str] = {}
     reveals: int = 0                             # hidden things shown: no undo past a change

@@ -120,3 +120,73 @@ def reefs_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     say(ev, f"{name(s, seat)} takes {', '.join(pr.taken) or 'nothing'} from the reefs: {haul.hull_damage} hull damage")
     if haul.sunk:
         kill(s, seat, ev)
+
+
+# ---- Trading Post (MM-M9-44 to -48, -50) ----
+def _contraband(ids: list[str]) -> set[str]:
+    from engine.merchants_marauders.rules.common import cargo_card
+    from engine.merchants_marauders.rules.contraband import is_contraband
+    return {c for c in ids if is_contraband(cargo_card(c))}
+
+
+def post(s: State, seat: int) -> None:
+    s.stack.append(P.VisitPrompt(seats=[seat], location="trading_post", step="sell"))
+
+
+def post_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
+    """Sell first (contraband refused), then buy from the cards drawn, into the hold only."""
+    from engine.merchants_marauders.rules import trade as T
+    from engine.merchants_marauders.rules.common import cargo_card
+    p = s.players[seat]
+    if pr.step == "sell":
+        bad = _contraband(p.ship.cargo)
+        out: list[Any] = [action(A.Sell, card=c) for c in p.ship.cargo if c not in pr.taken and c not in bad]
+        return [*out, action(A.Done)]
+    price = T.prices([cargo_card(c).good for c in pr.drawn])
+    spent = sum(price[cargo_card(c).good] for c in pr.taken)
+    room = hold(p) - len(p.ship.cargo) - len(pr.taken)
+    out = [action(A.Buy, card=c) for c in pr.drawn
+           if c not in pr.taken and room > 0 and spent + price[cargo_card(c).good] <= p.ship.gold]
+    return [*out, action(A.Done)]
+
+
+def _key(s: State, seat: int) -> str:
+    return f"{seat}:{s.players[seat].zone}"
+
+
+def post_pick(s: State, seat: int, pr: P.VisitPrompt, c: str) -> None:
+    pr.taken.append(c)
+
+
+def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
+    from engine.merchants_marauders.rules.common import cargo_cards, gain_glory
+    from engine.merchants_marauders.rules.port import _deck_top
+    p = s.players[seat]
+    demand = s.zones[p.zone].demand
+    assert demand is not None
+    if pr.step == "sell":
+        if pr.taken:
+            sale = L.sell_at_location(cargo_cards(p.ship.cargo), pr.taken, demand, _contraband(p.ship.cargo),
+                                      bool(s.options.get("variant_6")))
+            p.ship.cargo, p.ship.gold = [c.id for c in sale.cargo], p.ship.gold + sale.gold
+            s.cargo.throw_away(pr.taken)
+            say(ev, f"{name(s, seat)} sells {len(pr.taken)} cargo at the trading post for {sale.gold} gold")
+            gain_glory(s, seat, sale.glory, "demand_sale", ev)
+        data = defs().locations.locations["trading_post"].visit[0]
+        again = s.location_buys.get(_key(s, seat)) == s.round.number - 1
+        n = (data.repeat or data.n) if again else data.n
+        top = _deck_top(s, n * 3)
+        draw = L.draw_at_location(cargo_cards(top), n, demand, _contraband(top))
+        used = len(draw.drawn) + len(draw.discarded)
+        s.cargo.pile = s.cargo.pile[:len(s.cargo.pile) - used]
+        s.cargo.throw_away([c.id for c in draw.discarded])
+        pr.step, pr.taken, pr.drawn = "buy", [], [c.id for c in draw.drawn]
+        say(ev, f"The trading post offers {', '.join(pr.drawn) or 'nothing'}")
+        return
+    s.stack.remove(pr)
+    buy = L.buy_at_location(cargo_cards(p.ship.cargo), p.ship.gold, cargo_cards(pr.drawn), pr.taken, hold(p))
+    p.ship.cargo, p.ship.gold = [c.id for c in buy.cargo], p.ship.gold - buy.cost
+    s.cargo.throw_away([c.id for c in buy.unbought])
+    if pr.taken:
+        s.location_buys[_key(s, seat)] = s.round.number
+        say(ev, f"{name(s, seat)} buys {len(pr.taken)} cargo at the trading post for {buy.cost} gold")

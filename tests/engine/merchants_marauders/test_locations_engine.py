@@ -229,3 +229,28 @@ def test_mm_m9_80_81_83_the_reefs_give_an_item_per_skull_and_hull_damage() -> No
     s = do(s, me, "stop")
     p = s.players[me]
     assert len(p.ship.cargo) == 1 and p.ship.points["hull"] == hull, "1 item, 1 skull unused: no damage"
+
+
+def test_mm_m9_43_44_45_48_a_trading_post_sells_then_buys_from_6_cards_3_after_buying_there() -> None:
+    s, me, zone = _at("trading_post")
+    p = s.players[me]
+    demand = s.zones[zone].demand
+    other = next(c for c in s.cargo.pile if not c.startswith(str(demand)))
+    p.ship.cargo, p.ship.gold = [other], 20
+    s.cargo.pile = [c for c in s.cargo.pile if c != other]
+    s = do(s, me, "visit")
+    assert options(s, me) == [f"sell {other}", "done"]
+    assert GAME.notate(s, GAME.default_action(s, me)) == "done"
+    s = do(s, me, f"sell {other}")
+    s = do(s, me, "done")
+    vp = top(s)
+    assert isinstance(vp, P.VisitPrompt) and vp.step == "buy" and len(vp.drawn) == 6
+    assert not any(c.startswith(f"{demand}-") for c in vp.drawn), "the port's demand good is redrawn"
+    s = do(s, me, f"buy {vp.drawn[0]}")
+    s = do(s, me, "done")
+    assert len(s.players[me].ship.cargo) == 1 and not isinstance(top(s), P.VisitPrompt)
+    s.round.number += 1
+    s.round.visited = []
+    s = do(s, me, "visit")
+    s = do(s, me, "done")
+    assert len(top(s).drawn) == 3, "bought here the round before: 3 cards"
