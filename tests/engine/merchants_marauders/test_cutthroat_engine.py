@@ -133,3 +133,20 @@ def test_mm_v5_11_13_level_scouts_roll_off_and_all_pay() -> None:
 def test_a_seeded_game_with_cutthroat_finishes() -> None:
     s, _, _ = bot_game(GAME, POLICIES, "random", 11, 3, {"variant_5": True}, 40_000)
     assert GAME.outcome(s) is not None
+
+
+def test_mm_v5_10_the_out_of_turn_scouts_go_before_the_zones_npcs() -> None:
+    from engine.merchants_marauders.rules.npc import Npc, Skills
+    s = started(2, seed="cut", variant_5=True)
+    _clean(s)
+    me = active(s)
+    (a,) = _others(s, me)
+    at_sea(s, me, "nassau")
+    at_sea(s, a, "havana")
+    s.npcs = {"pirate_1": Npc(slot="pirate_1", side="pirate", nation=None, ship="sloop", zone="havana",
+                              skills=Skills(seamanship=1, scouting=1, leadership=1))}
+    s = do(s, me, "move havana")
+    assert isinstance(top(s), P.AmbushPrompt) and s.turn.scout_queue == ["pirate_1"], "the NPC waits its turn"
+    dice(s, 1, 1, 1, 1, 1, 1)
+    s = do(s, a, "pass")
+    assert s.turn.scout_queue == [] and ("pirate_1", me) in s.turn.scouted
