@@ -17,6 +17,7 @@ from engine.core.deck import DeckView
 from engine.core.sealed import SealedView
 from engine.merchants_marauders.rules.npc import Arrival, Npc
 from engine.merchants_marauders.rules.rumours_missions import Slot
+from engine.merchants_marauders.rules.upgrades_turn import combat_view
 from engine.merchants_marauders.state import Raid, Round, Ship, Side, State, Turn
 from engine.merchants_marauders.vocab import Bearing, Face, Good, HitLocation, Nation, Zone
 
@@ -67,6 +68,8 @@ class FightView(BaseModel):
     npc_points: dict[HitLocation, int]
     victor: str | None
     boarded: bool
+    fire: dict[str, int] = {}                 # Module 2: the burning sides (public)
+    penalty: dict[str, str] = {}              # Module 2: the skill a side loses a die on to spikes (public)
 
 
 class MerchantsView(BaseModel):
@@ -95,6 +98,9 @@ class MerchantsView(BaseModel):
     wind: Bearing | None = None               # Module 8: this round's vane (public)
     storm: Zone | None = None                 # Module 8: the storm token's zone (public)
     treasure_gold: int | None = None          # Module 6: the galleon's gold while it sails (public)
+    mod_reserve: int | None = None            # Module 3: how many modification tokens lie face down off the board
+    npc_upgrades: dict[str, list[str]] | None = None   # Module 4: the tokens on each NPC's card (public)
+    npc_reserve: int | None = None            # Module 4: how many NPC upgrade tokens lie face down
 
 
 def _economy(s: State, i: int) -> dict[str, Any]:
@@ -125,7 +131,7 @@ def _fight(s: State, viewer: int | None) -> FightView | None:
                      orders=f.orders.view_for(viewer) if f.orders is not None else None,
                      declared={} if sealed else dict(f.declared), contest=dict(f.contest), winner=f.winner,
                      dice=dict(f.dice), shots=dict(f.shots), npc_points=dict(f.npc_points), victor=f.victor,
-                     boarded=f.boarded)
+                     boarded=f.boarded, fire=dict(f.fire), penalty=dict(f.penalty))
 
 
 def build_view(s: State, viewer: int | None, pending: Pending | None) -> MerchantsView:
@@ -141,4 +147,4 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> Merchan
         picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
         waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,
         winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations), wind=s.round.wind, storm=s.storm,
-        treasure_gold=s.treasure_gold if "treasure_galleon" in s.npcs else None)
+        treasure_gold=s.treasure_gold if "treasure_galleon" in s.npcs else None, **combat_view(s))

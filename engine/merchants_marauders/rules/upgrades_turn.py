@@ -185,3 +185,15 @@ def settle_tokens(s: State) -> None:
             else:
                 p.ship.npc_tokens.remove(t)
                 s.npc_reserve.append(t)
+
+
+def combat_view(s: State) -> dict[str, Any]:
+    """The view fields of Modules 3 and 4: the reserves' sizes (their tokens face down) and the
+    upgrades on each NPC's card and waiting with a flagged arrival (public)."""
+    out: dict[str, Any] = {}
+    if s.options.get("module_3"):
+        out["mod_reserve"] = len(s.mod_reserve)
+    if on(s):
+        out["npc_upgrades"] = {k: list(v) for k, v in s.npc_upgrades.items()}
+        out["npc_reserve"] = len(s.npc_reserve)
+    return out

@@ -219,3 +219,13 @@ def test_seeded_games_with_modules_2_3_4_finish_and_replay() -> None:
         s, log, setup = bot_game(GAME, POLICIES, bot, 5, players, opts, 40_000)
         assert s.turn.phase == "done"
         assert replay(GAME, setup, log).model_dump() == s.model_dump()
+
+
+def test_the_view_shows_the_npc_upgrades_and_the_reserves_sizes_only_with_the_modules() -> None:
+    off = GAME.view(started(2, seed="m4-view"), 0)
+    assert off.npc_upgrades is None and off.mod_reserve is None and off.npc_reserve is None
+    s = started(2, seed="m4-view", module_3=True, module_4=True)
+    s.npc_upgrades = {"pirate_sloop": ["grapeshot_1"]}
+    v = GAME.view(s, 1)
+    assert v.npc_upgrades == {"pirate_sloop": ["grapeshot_1"]}
+    assert v.mod_reserve == len(s.mod_reserve) and v.npc_reserve == len(s.npc_reserve)

@@ -71,6 +71,8 @@ def test_incendiary_shot_sets_the_target_burning_and_it_burns_where_its_captain_
     assert s.players[d].ship.points["cargo"] == before["cargo"] - 2
     assert "incendiary_shot" not in s.players[a].ship.weapons
     assert isinstance(top(s), P.BurnPrompt) and waiting(s) == (d,), "round 2 begins with the fire"
+    view = GAME.view(s, a).fight
+    assert view is not None and view.fire == {"defender": 1}, "the fire is public"
     assert GAME.notate(s, GAME.default_action(s, d)) == "hit masts"
     assert GAME.parse(s, d, "hit crew") == GAME.default_action(s, d).model_copy(update={"location": "crew"})
     s = do(s, d, "hit crew")
