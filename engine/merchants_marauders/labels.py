@@ -55,6 +55,11 @@ def _label(s: State, a: Any) -> ActionText | None:
     if isinstance(a, A.Visit):
         kind = s.locations.get(s.players[s.turn.seat].zone, "")
         return ActionText(label=f"Visit the {kind.replace('_', ' ')}")
+    if isinstance(a, A.Hit):                                           # Module 2: fire, double shot
+        return ActionText(label=f"The point lands on the {a.location}")
+    if isinstance(a, A.Take) and a.what == "upgrade":                   # Module 4
+        return ActionText(label=f"Take the NPC's {a.item.rsplit('_', 1)[0] if a.item[-1:].isdigit() else a.item}"
+                          .replace("_", " "))
     if isinstance(a, A.Done):
         return ActionText(label="Done", style="end")
     return None

@@ -178,3 +178,30 @@ def test_seeded_games_with_module_2_finish_and_replay() -> None:
         s, log, setup = bot_game(GAME, POLICIES, bot, 11, players, {"module_2": True}, 40_000)
         assert s.turn.phase == "done"
         assert replay(GAME, setup, log).model_dump() == s.model_dump()
+
+
+def test_spikes_after_a_won_boarding_cost_the_enemy_a_leadership_die_in_the_clashs_first_round() -> None:
+    s, a, d = _fight(["spikes"])
+    dice(s, *[1] * sum(_pools(s)))
+    s = do(s, a, "shoot")
+    s = do(s, d, "shoot")
+    na, nd = _pools(s)
+    dice(s, *[SKULL] * na, *[1] * nd)        # round 2: the aggressor boards and wins
+    s = do(s, a, "board")
+    s = do(s, d, "board")
+    assert isinstance(top(s), P.SpikesPrompt)
+    lead = side_fighter(s, "defender").leadership
+    s.players[d].glory_cards = [s.glory.pile[0]]   # so the clash's first card window stops the flow
+    s = do(s, a, "weapon spikes")
+    assert s.fight is not None and s.fight.clash is not None and isinstance(top(s), P.CardPrompt)
+    assert len(s.fight.clash_faces["defender"]) == max(lead - 1, 1)
+    assert s.fight.penalty == {}, "the first clash round only"
+
+
+def test_the_new_decisions_read_on_their_buttons() -> None:
+    s, a, d = _fight(["incendiary_shot"])
+    _aggressor_wins(s, SKULL, 1, 1)
+    s = do(s, a, "shoot")
+    s = do(s, d, "shoot")
+    s = do(s, a, "shot incendiary_shot")
+    assert GAME.describe(s, d, GAME.parse(s, d, "hit crew")).label == "The point lands on the crew"
