@@ -145,9 +145,6 @@ class MerchantsMarauders:
             return default_hit(s, seat, top)
         if isinstance(top, P.PlankPrompt):
             return legal[0]                                        # `check` (Module 11's plank)
-        if isinstance(top, (P.BurnPrompt, P.SpreadPrompt)):
-            from engine.merchants_marauders.rules.weapons_turn import default_hit
-            return default_hit(s, seat, top)
         if isinstance(top, P.DiscardGloryPrompt):
             return A.Discard(card=s.players[seat].glory_cards[-1])   # the card drawn last
         return next((a for kind in DEFAULT_PREFERENCE for a in legal if isinstance(a, kind)), legal[0])
