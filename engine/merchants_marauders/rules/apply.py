@@ -424,6 +424,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.VisitPrompt, A.Sell): _visit,
     (P.VisitPrompt, A.Buy): _visit,
     (P.VisitPrompt, A.Done): _visit,
+    (P.VisitPrompt, A.Part): _visit,
     (P.ActionPrompt, A.RaidLocation): _loc_raid,
     (P.BombardPrompt, A.Fire): _loc_raid,
     (P.BombardPrompt, A.Discard): _loc_raid,

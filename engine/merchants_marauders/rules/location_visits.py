@@ -79,9 +79,10 @@ def _faces(pr: P.VisitPrompt) -> list[Any]:
 
 def _room(s: State, seat: int, pr: P.VisitPrompt) -> dict[str, int]:
     p = s.players[seat]
-    return {"cargo": hold(p) - len(p.ship.cargo) - pr.taken.count("cargo"),
+    room = {"cargo": hold(p) - len(p.ship.cargo) - pr.taken.count("cargo"),
             "rumour": int(p.rumour is None and bool(s.rumours.pile)) - pr.taken.count("rumour"),
             "crew": maxima(p)["crew"] - p.ship.points["crew"] - pr.taken.count("crew")}
+    return {k: max(0, v) for k, v in room.items()}      # a hold already over (cargo hits) takes none
 
 
 def reefs_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
@@ -158,9 +159,48 @@ def post_pick(s: State, seat: int, pr: P.VisitPrompt, c: str) -> None:
     pr.taken.append(c)
 
 
+def offer(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
+    """The cards to buy: the location's count, fewer after buying there the round before."""
+    from engine.merchants_marauders.rules.common import cargo_cards
+    from engine.merchants_marauders.rules.port import _deck_top
+    p = s.players[seat]
+    demand = s.zones[p.zone].demand
+    assert demand is not None
+    data = defs().locations.locations[pr.location].visit[0]  # type: ignore[index]
+    again = s.location_buys.get(_key(s, seat)) == s.round.number - 1
+    n = (data.repeat or data.n) if again else data.n
+    top = _deck_top(s, n * 3)
+    draw = L.draw_at_location(cargo_cards(top), n, demand, _contraband(top))
+    used = len(draw.drawn) + len(draw.discarded)
+    s.cargo.pile = s.cargo.pile[:len(s.cargo.pile) - used]
+    s.cargo.throw_away([c.id for c in draw.discarded])
+    pr.step, pr.taken, pr.drawn = "buy", [], [c.id for c in draw.drawn]
+    say(ev, f"The {pr.location.replace('_', ' ')} offers {', '.join(pr.drawn) or 'nothing'}")
+
+
+# ---- Town (MM-M9-66 to -69, -84): one sub-action; selling or buying as at a Trading Post ----
+def town(s: State, seat: int) -> None:
+    s.stack.append(P.VisitPrompt(seats=[seat], location="town"))
+
+
+def town_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
+    if pr.step:
+        return post_options(s, seat, pr)
+    p = s.players[seat]
+    sell = [action(A.Part, part="sell")] if set(p.ship.cargo) - _contraband(p.ship.cargo) else []
+    return [*sell, action(A.Part, part="buy"), action(A.Stop)]
+
+
+def town_part(s: State, seat: int, pr: P.VisitPrompt, part: str, ev: Events) -> None:
+    L.check_town_choice(part, [])
+    if part == "sell":
+        pr.step = "sell"
+    else:
+        offer(s, seat, pr, ev)
+
+
 def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     from engine.merchants_marauders.rules.common import cargo_cards, gain_glory
-    from engine.merchants_marauders.rules.port import _deck_top
     p = s.players[seat]
     demand = s.zones[p.zone].demand
     assert demand is not None
@@ -170,23 +210,19 @@ def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
                                       bool(s.options.get("variant_6")))
             p.ship.cargo, p.ship.gold = [c.id for c in sale.cargo], p.ship.gold + sale.gold
             s.cargo.throw_away(pr.taken)
-            say(ev, f"{name(s, seat)} sells {len(pr.taken)} cargo at the trading post for {sale.gold} gold")
+            say(ev, f"{name(s, seat)} sells {len(pr.taken)} cargo at the {pr.location.replace('_', ' ')} for {sale.gold} gold")
             gain_glory(s, seat, sale.glory, "demand_sale", ev)
-        data = defs().locations.locations["trading_post"].visit[0]
-        again = s.location_buys.get(_key(s, seat)) == s.round.number - 1
-        n = (data.repeat or data.n) if again else data.n
-        top = _deck_top(s, n * 3)
-        draw = L.draw_at_location(cargo_cards(top), n, demand, _contraband(top))
-        used = len(draw.drawn) + len(draw.discarded)
-        s.cargo.pile = s.cargo.pile[:len(s.cargo.pile) - used]
-        s.cargo.throw_away([c.id for c in draw.discarded])
-        pr.step, pr.taken, pr.drawn = "buy", [], [c.id for c in draw.drawn]
-        say(ev, f"The trading post offers {', '.join(pr.drawn) or 'nothing'}")
+        if pr.location == "town":                  # a Town's one sub-action was the sale
+            s.stack.remove(pr)
+            return
+        offer(s, seat, pr, ev)
         return
     s.stack.remove(pr)
+    if not pr.taken:                               # nothing bought (a hold already over buys none)
+        s.cargo.throw_away(pr.drawn)
+        return
     buy = L.buy_at_location(cargo_cards(p.ship.cargo), p.ship.gold, cargo_cards(pr.drawn), pr.taken, hold(p))
     p.ship.cargo, p.ship.gold = [c.id for c in buy.cargo], p.ship.gold - buy.cost
     s.cargo.throw_away([c.id for c in buy.unbought])
-    if pr.taken:
-        s.location_buys[_key(s, seat)] = s.round.number
-        say(ev, f"{name(s, seat)} buys {len(pr.taken)} cargo at the trading post for {buy.cost} gold")
+    s.location_buys[_key(s, seat)] = s.round.number
+    say(ev, f"{name(s, seat)} buys {len(pr.taken)} cargo at the {pr.location.replace('_', ' ')} for {buy.cost} gold")

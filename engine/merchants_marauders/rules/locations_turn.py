@@ -5,8 +5,9 @@ pure rules are rules/locations.py; the token data is seas_of_glory/locations.tom
 Raiding a token is rules/location_raid_turn.py. Wired so far: the Pirate Haven (crew refilled, a rumour with no check) and the Prison (a
 specialist for 5 gold) take effect at once; the Missionary (`pay <nation>`, a token at a time)
 and the Native Village (`give <card>`) open a VisitPrompt whose default is `stop`; the Naval Fort and the
-Reefs are rules/location_visits.py. So is the Trading Post (sell, then buy). The Town is laid out
-and shown, but not yet visited in play; a visit is offered only where it is wired."""
+Reefs are rules/location_visits.py. So are the Trading Post (sell, then buy) and the Town, whose
+one sub-action is selling or buying so far (its shipyard, recruiting and rumour, and Modules
+10-11's goodwill and loyalty, are not offered yet)."""
 from __future__ import annotations
 
 from typing import Any
@@ -24,7 +25,7 @@ from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import PORTS
 
 WIRED = frozenset({"pirate_haven", "prison", "missionary", "native_village", "naval_fort", "reefs",
-                   "trading_post"})
+                   "trading_post", "town"})
 PROMPTED = frozenset({"missionary", "native_village"})
 
 
@@ -105,6 +106,8 @@ def visit(s: State, seat: int, ev: Events) -> None:
         LV.reefs(s, seat, ev)
     elif kind == "trading_post":
         LV.post(s, seat)
+    elif kind == "town":
+        LV.town(s, seat)
     elif kind in PROMPTED:
         s.stack.append(P.VisitPrompt(seats=[seat], location=kind))
 
@@ -152,6 +155,8 @@ def options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
         return LV.reefs_options(s, seat, pr)
     if pr.location == "trading_post":
         return LV.post_options(s, seat, pr)
+    if pr.location == "town":
+        return LV.town_options(s, seat, pr)
     out: list[Any] = []
     if pr.location == "missionary":
         out = [action(A.PayOff, nation=n) for n in _payable(s, seat)]
@@ -170,6 +175,8 @@ def answer(s: State, seat: int, pr: P.VisitPrompt, a: Any, ev: Events) -> None:
         LV.fort_choose(s, seat, pr, a, ev)
     elif isinstance(a, (A.Sell, A.Buy)):
         LV.post_pick(s, seat, pr, a.card)
+    elif isinstance(a, A.Part):
+        LV.town_part(s, seat, pr, a.part, ev)
     elif isinstance(a, A.Done):
         LV.post_done(s, seat, pr, ev)
     elif isinstance(a, A.Salvage):

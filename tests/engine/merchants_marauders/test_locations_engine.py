@@ -254,3 +254,16 @@ def test_mm_m9_43_44_45_48_a_trading_post_sells_then_buys_from_6_cards_3_after_b
     s = do(s, me, "visit")
     s = do(s, me, "done")
     assert len(top(s).drawn) == 3, "bought here the round before: 3 cards"
+
+
+def test_mm_m9_66_67_68_a_town_visit_is_one_sub_action_buying_draws_4() -> None:
+    s, me, _ = _at("town")
+    p = s.players[me]
+    p.ship.cargo, p.ship.gold, p.bounties = [], 20, {"spain": 1}
+    s = do(s, me, "visit")
+    assert options(s, me) == ["buy", "stop"], "nothing to sell; pirates welcome"
+    assert GAME.notate(s, GAME.default_action(s, me)) == "stop"
+    s = do(s, me, "buy")
+    assert len(top(s).drawn) == 4
+    s = do(s, me, "done")
+    assert not isinstance(top(s), P.VisitPrompt), "one sub-action only"
