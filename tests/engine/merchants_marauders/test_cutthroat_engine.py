@@ -4,6 +4,8 @@ finder attacks as the aggressor, every scout loses 2 actions of its next turn an
 over until then. With the option off nobody is asked."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.policy import POLICIES
@@ -33,7 +35,7 @@ def _clean(s: State) -> None:
     no_cards(s)
 
 
-def _arrive(players: int = 3, **opts: bool) -> tuple[State, int]:
+def _arrive(players: int = 3, **opts: Any) -> tuple[State, int]:
     """The active seat sails into Havana where every other captain is at sea."""
     s = started(players, seed="cut", **opts)
     _clean(s)

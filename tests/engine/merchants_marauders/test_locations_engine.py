@@ -4,6 +4,8 @@ only for the captains the token lets in; the Pirate Haven, Prison, Missionary an
 Village visits. With the option off there are no tokens and no visits."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.merchants_marauders import GAME
@@ -12,7 +14,7 @@ from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.policy import POLICIES
 from engine.merchants_marauders.rules.common import captain, maxima
 from engine.merchants_marauders.state import State
-from engine.merchants_marauders.vocab import PORTS
+from engine.merchants_marauders.vocab import PORTS, Zone
 from tests.engine.merchants_marauders.scenario_helpers import (
     SKULL,
     active,
@@ -27,7 +29,7 @@ from tests.engine.merchants_marauders.scenario_helpers import (
 from tests.engine.play_helpers import bot_game
 
 
-def _at(kind: str, seed: str = "loc", **opts: bool) -> tuple[State, int, str]:
+def _at(kind: str, seed: str = "loc", **opts: Any) -> tuple[State, int, Zone]:
     """The active seat at sea in a zone holding `kind`, with no bounties and an action menu."""
     s = started(3, seed=seed, module_9=True, **opts)
     me = active(s)
@@ -50,7 +52,7 @@ def test_mm_m9_03_04_one_token_per_port_zone_trading_posts_apart_and_public(seed
     assert set(s.locations) == set(PORTS) and "caribbean_sea" not in s.locations
     assert sorted(s.locations.values()) == sorted(defs().locations.tokens())
     posts = [z for z, k in s.locations.items() if k == "trading_post"]
-    assert not set(defs().map.zones[posts[0]].neighbours) & set(posts[1:])   # type: ignore[index]
+    assert not set(defs().map.zones[posts[0]].neighbours) & set(posts[1:])
     assert GAME.view(s, None).locations == s.locations
 
 
@@ -153,7 +155,7 @@ def test_mm_m9_12_17_24_27_a_raid_bombards_then_wins_the_land_battle_and_the_plu
 
 def test_mm_m9_34_42_the_attack_bounty_is_due_even_on_withdrawing() -> None:
     s, me, zone = _at("missionary")
-    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    nation = defs().map.zones[zone].nation
     _defence(s, "sugar-1", "sugar-2", "sugar-3")
     s = do(s, me, "raid location")
     assert s.players[me].bounties == {nation: 1}
@@ -179,14 +181,14 @@ def test_mm_m9_82_reefs_cannot_be_raided() -> None:
 def _warship(s: State, nation: str, zone: str) -> str:
     from engine.merchants_marauders.rules.npc import Npc, Skills
     slot = f"navy_{nation}"
-    s.npcs = {slot: Npc(slot=slot, side="navy", nation=nation, ship="frigate", zone=zone,  # type: ignore[arg-type]
+    s.npcs = {slot: Npc(slot=slot, side="navy", nation=nation, ship="frigate", zone=zone,
                         skills=Skills(seamanship=2, scouting=2, leadership=2))}
     return slot
 
 
 def test_mm_m9_55_a_naval_fort_moves_the_nations_warship_one_step_first_ones_by_default() -> None:
     s, me, zone = _at("naval_fort")
-    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    nation = defs().map.zones[zone].nation
     far = next(z for z in PORTS if z != zone)
     slot = _warship(s, str(nation), far)
     s = do(s, me, "visit")
@@ -202,7 +204,7 @@ def test_mm_m9_55_a_naval_fort_moves_the_nations_warship_one_step_first_ones_by_
 def test_mm_m9_56_57_with_no_warship_the_events_are_searched_and_its_npc_arrives() -> None:
     from engine.merchants_marauders.rules.round import event_def
     s, me, zone = _at("naval_fort")
-    nation = defs().map.zones[zone].nation  # type: ignore[index]
+    nation = defs().map.zones[zone].nation
     card = next(c for c in s.events.pile + s.events.discard
                 if (e := event_def(c)).kind == "npc" and e.npc is not None and e.npc.side == nation)
     s.events.discard = [c for c in s.events.discard if c != card]
