@@ -21,16 +21,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core.errors import IllegalActionError
 from engine.merchants_marauders.rules.cargo import CargoCard
+from engine.merchants_marauders.rules.combat import skulls
 from engine.merchants_marauders.vocab import HIT_LOCATIONS, Face, HitLocation, Nation, Weapon
 
 RAID_CARDS = 3              # cargo cards drawn face up for a raid
 RICH_RAID = 12              # plunder that earns 1 glory
 
 War = frozenset[Nation]     # a pair of nations at war
-
-
-def skulls(faces: Sequence[Face]) -> int:
-    return sum(1 for f in faces if f == "skull")
 
 
 # ---- 1-2: the token, its nation and the bounty ----

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engine.core.rng import Rng
+from engine.merchants_marauders.rules.combat import skulls
 from engine.merchants_marauders.rules.npc import Neighbours, step
 from engine.merchants_marauders.vocab import (
     BEARINGS,
@@ -111,10 +112,6 @@ def storm_strikes(moment: str, zone: Zone, storm: Zone | None, in_port: bool = F
     if storm is None or immune or in_port or zone != storm:
         return False
     return moment in STORM_MOMENTS
-
-
-def skulls(faces: Sequence[Face]) -> int:
-    return sum(1 for f in faces if f == "skull")
 
 
 def random_hits(seamanship: Sequence[Face], hits: int = STORM_HITS) -> int:
