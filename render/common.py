@@ -109,6 +109,28 @@ def wrap(s: str, size: int, max_width: float, bold: bool = False) -> list[str]:
     return lines
 
 
+LOG_LINE, LOG_SIZE = 34, 24          # the boards' "what happened" panel: line height, text size
+
+
+def log_lines(entries: list[str], width: float) -> list[str]:
+    """The log panel's lines: each entry wrapped to `width` (the panel's text width plus indent)."""
+    return [ln for entry in entries for ln in wrap(entry, LOG_SIZE, width - 30, bold=True)]
+
+
+def draw_log(d: ImageDraw.ImageDraw, entries: list[str], left: float, top: int, width: float, empty: str) -> None:
+    """A board's "what happened" panel, latest entry last and in gold; `empty` when there is none."""
+    draw_text(d, (left, top + 28), "What happened (latest last)", 28, bold=True, fill=WHITE, anchor="lm")
+    y = top + 58
+    for i, entry in enumerate(entries):
+        latest = i == len(entries) - 1
+        for j, ln in enumerate(wrap(entry, LOG_SIZE, width - 30, bold=True)):
+            draw_text(d, (left + (0 if j == 0 else 26), y + LOG_LINE / 2), ("• " if j == 0 else "") + ln, LOG_SIZE,
+                      bold=latest, fill=GOLD if latest else WHITE, anchor="lm")
+            y += LOG_LINE
+    if not entries:
+        draw_text(d, (left, y + LOG_LINE / 2), empty, LOG_SIZE, fill=MUTED, anchor="lm")
+
+
 def rounded_box(d: ImageDraw.ImageDraw, box: Box, radius: float, fill: RGB | None,
                 outline: RGB | None = None, width: int = 1) -> None:
     d.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)

@@ -10,7 +10,19 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.dead_reckoning.view import DeadReckoningView
-from render.common import GOLD, MUTED, NIGHT, WHITE, draw_text, encode_png, fit_size, text_width, wrap
+from render.common import (
+    GOLD,
+    LOG_LINE,
+    MUTED,
+    NIGHT,
+    WHITE,
+    draw_log,
+    draw_text,
+    encode_png,
+    fit_size,
+    log_lines,
+    text_width,
+)
 from render.dead_reckoning.ocean import draw_ocean, draw_supply, ocean_height, supply_height
 from render.dead_reckoning.panels import (
     achievements_height,
@@ -28,7 +40,6 @@ __all__ = ["header_line", "render_board"]
 # ---- layout constants -------------------------------------------------------------------
 HEADER_H = 136
 HEADLINE_Y, HEADLINE, STATS_Y, STATS = 42, 34, 104, 23
-LOG_LINE, LOG_SIZE = 34, 24
 PHASE_WORDS = {"setup": "setup", "start": "start of turn", "main": "main phase", "refill": "Cleanup: refill",
                "mode": "Cleanup: choose the mode", "sails": "Cleanup: lose Sails", "sleeve": "Cleanup: sleeve",
                "draw": "Cleanup: discard and draw", "end_turn": "end of turn", "next_turn": "next turn",
@@ -73,21 +84,11 @@ def _header(d: ImageDraw.ImageDraw, view: DeadReckoningView, players: Players) -
 
 
 def _log_lines(view: DeadReckoningView) -> list[str]:
-    return [ln for entry in view.log_tail for ln in wrap(entry, LOG_SIZE, W - 2 * MARGIN - 30, bold=True)]
+    return log_lines(view.log_tail, W - 2 * MARGIN)
 
 
 def _draw_log(d: ImageDraw.ImageDraw, view: DeadReckoningView, top: int) -> None:
-    draw_text(d, (MARGIN, top + 28), "What happened (latest last)", 28, bold=True, fill=WHITE, anchor="lm")
-    y = top + 58
-    for i, entry in enumerate(view.log_tail):
-        latest = i == len(view.log_tail) - 1
-        for j, ln in enumerate(wrap(entry, LOG_SIZE, W - 2 * MARGIN - 30, bold=True)):
-            draw_text(d, (MARGIN + (0 if j == 0 else 26), y + LOG_LINE / 2), ("• " if j == 0 else "") + ln, LOG_SIZE,
-                      bold=latest, fill=GOLD if latest else WHITE, anchor="lm")
-            y += LOG_LINE
-    if not view.log_tail:
-        draw_text(d, (MARGIN, y + LOG_LINE / 2), "Nothing yet: the voyage has just begun.", LOG_SIZE, fill=MUTED,
-                  anchor="lm")
+    draw_log(d, view.log_tail, MARGIN, top, W - 2 * MARGIN, "Nothing yet: the voyage has just begun.")
 
 
 def render_board(view: DeadReckoningView, players: Players = NO_PLAYERS) -> bytes:

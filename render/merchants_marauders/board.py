@@ -11,7 +11,19 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.merchants_marauders.view import MerchantsView
-from render.common import GOLD, MUTED, NIGHT, WHITE, draw_text, encode_png, fit_size, text_width, wrap
+from render.common import (
+    GOLD,
+    LOG_LINE,
+    MUTED,
+    NIGHT,
+    WHITE,
+    draw_log,
+    draw_text,
+    encode_png,
+    fit_size,
+    log_lines,
+    text_width,
+)
 from render.merchants_marauders.captains import card_height, draw_card
 from render.merchants_marauders.panels import (
     draw_fight,
@@ -31,7 +43,6 @@ __all__ = ["header_line", "render_board"]
 HEADER_H = 136
 SECOND_LINE = 50                 # the prompt on its own line when the chips fill the first
 HEADLINE_Y, HEADLINE, STATS_Y, STATS = 42, 34, 104, 23
-LOG_LINE, LOG_SIZE = 34, 24
 PHASE_WORDS = {"setup": "setup: ships picked in secret", "round_start": "start of the round",
                "turn_start": "start of the turn", "actions": "taking actions", "end_turn": "end of the turn",
                "round_end": "end of the round", "ranking": "final ranking", "done": "game over"}
@@ -98,21 +109,11 @@ def _header(d: ImageDraw.ImageDraw, view: MerchantsView, players: Players) -> No
 
 
 def _log_lines(view: MerchantsView) -> list[str]:
-    return [ln for entry in view.log_tail for ln in wrap(entry, LOG_SIZE, W - 2 * MARGIN - 30, bold=True)]
+    return log_lines(view.log_tail, W - 2 * MARGIN)
 
 
 def _draw_log(d: ImageDraw.ImageDraw, view: MerchantsView, top: int) -> None:
-    draw_text(d, (MARGIN, top + 28), "What happened (latest last)", 28, bold=True, fill=WHITE, anchor="lm")
-    y = top + 58
-    for i, entry in enumerate(view.log_tail):
-        latest = i == len(view.log_tail) - 1
-        for j, ln in enumerate(wrap(entry, LOG_SIZE, W - 2 * MARGIN - 30, bold=True)):
-            draw_text(d, (MARGIN + (0 if j == 0 else 26), y + LOG_LINE / 2), ("• " if j == 0 else "") + ln, LOG_SIZE,
-                      bold=latest, fill=GOLD if latest else WHITE, anchor="lm")
-            y += LOG_LINE
-    if not view.log_tail:
-        draw_text(d, (MARGIN, y + LOG_LINE / 2), "Nothing yet: the captains are choosing their ships.", LOG_SIZE,
-                  fill=MUTED, anchor="lm")
+    draw_log(d, view.log_tail, MARGIN, top, W - 2 * MARGIN, "Nothing yet: the captains are choosing their ships.")
 
 
 def render_board(view: MerchantsView, players: Players = NO_PLAYERS) -> bytes:
