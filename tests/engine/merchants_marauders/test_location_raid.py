@@ -56,8 +56,9 @@ def test_mm_m9_12_a_raid_takes_an_action_at_sea_and_no_scouting() -> None:
 def test_mm_m9_13_a_visit_earlier_in_the_turn_does_not_stop_a_raid() -> None:
     locations.check_can_visit("prison", "anyone", True, 0, False, 3)
     record = locations.Record().visit(1)
-    assert 1 in record.visited
-    lr.check_can_raid(defence("prison"), at_sea=True, points=FRIGATE, actions_left=2)
+    with pytest.raises(IllegalActionError, match="already visited"):     # the visit is spent for the round ...
+        locations.check_can_visit("prison", "anyone", True, 0, 1 in record.visited, 2)
+    lr.check_can_raid(defence("prison"), at_sea=True, points=FRIGATE, actions_left=2)   # ... the raid is not
 
 
 @pytest.mark.parametrize("broken", HIT_LOCATIONS)
