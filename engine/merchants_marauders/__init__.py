@@ -1,11 +1,9 @@
 """Merchants & Marauders with the Seas of Glory expansion (issue 11): trade, raids, naval combat
 and glory in the 17-zone Caribbean, 2-4 captains.
 
-Being built in stages (docs/merchants_marauders-plan.md): component data, pure rule modules, then
-the turn engine. Not registered yet (no `register(...)`): it is registered once it plays end to
-end on every layer (engine, render, Discord). `GAME` is the unregistered game object the tests
-drive; the turn engine plays the base game so far (the module and variant switches are accepted
-and not yet wired)."""
+Built in stages (docs/merchants_marauders-plan.md): component data, pure rule modules (one per
+rulebook section), then the turn engine that plays the base game with every module and variant
+as a game option."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -14,7 +12,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.core import ActionText, Event, Outcome, Pending, Transition
+from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import labels, notation, policy
@@ -172,4 +170,4 @@ def _help() -> dict[str, HelpTopic]:
     return load_help(DATA_DIR / "help.toml")
 
 
-GAME = MerchantsMarauders()
+GAME = register(MerchantsMarauders())

@@ -135,7 +135,7 @@ def _fight(s: State, seat: int, a: Any) -> float:
     if isinstance(a, A.Shot):
         return 1.0
     if isinstance(a, A.Take):
-        return {"gold": 5.0, "cargo": 3.0, "card": 2.0, "weapon": 1.0, "rumour": 1.5, "ship": -1.0}[a.what]
+        return {"gold": 5.0, "cargo": 3.0, "card": 2.0, "weapon": 1.0, "rumour": 1.5, "specialist": 2.5, "ship": -1.0}.get(a.what, 1.0)
     return 0.0
 
 

@@ -1,6 +1,6 @@
 """Conformance hooks for Merchants & Marauders (tests/engine/test_conformance.py finds them by
-game id once the game is registered; test_engine_conformance.py runs the same checks on the
-unregistered GAME before that)."""
+game id): 200 seeded playouts over the base game, every module and variant alone, and random
+combinations of them; test_engine_conformance.py adds the checks only this game needs."""
 from __future__ import annotations
 
 import random
@@ -8,10 +8,26 @@ from typing import Any
 
 from tests.engine.conformance_hooks import ConformanceHooks
 
-VARIANTS: list[dict[str, Any]] = [{}, {"victory": "immediate", "variant_5": True, "variant_1": True, "variant_2": True, "variant_3": True, "variant_4": True, "variant_6": True, "module_5": True, "module_9": True, "module_7": True, "module_10": True, "module_11": True, "module_2": True}]
-VARIANTS[1] |= {"module_1": True, "module_6": True, "module_8": True}       # the sea modules
-VARIANTS[1] |= {"module_1": True, "module_6": True, "module_8": True}       # the sea modules
-VARIANTS[1] |= {"module_3": True, "module_4": True}                        # the combat modules
+
+def _variants() -> list[dict[str, Any]]:
+    """The base game, every module and variant alone, and random combinations of them all
+    (seeded, so the list is the same in every run); the playouts cycle through it."""
+    from engine.merchants_marauders import MerchantsOptions
+    fields = MerchantsOptions.model_fields
+    switches = sorted(name for name, f in fields.items() if f.annotation is bool)
+    alone: list[dict[str, Any]] = [{name: True} for name in switches]
+    alone += [{"variant_2": True, "variant_2_mode": "pay_to_draw"}, {"victory": "immediate"}]
+    rand = random.Random(11)
+    mixed = [{name: rand.random() < 0.5 for name in switches} for _ in range(COMBINATIONS)]
+    for combo in mixed:
+        combo["victory"] = rand.choice(["finish_round", "immediate"])
+        combo["variant_2_mode"] = rand.choice(["two_keep_one", "pay_to_draw"])
+    everything: dict[str, Any] = {name: True for name in switches} | {"victory": "immediate"}
+    return [{}, everything, *alone, *mixed]
+
+
+COMBINATIONS = 24
+VARIANTS: list[dict[str, Any]] = _variants()
 
 
 def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
@@ -65,4 +81,4 @@ def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
     return t
 
 
-HOOKS = ConformanceHooks(scramble=scramble_merchants, variants=VARIANTS, policy="greedy", playouts=40)
+HOOKS = ConformanceHooks(scramble=scramble_merchants, variants=VARIANTS, policy="greedy", playouts=200)

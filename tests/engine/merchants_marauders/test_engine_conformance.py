@@ -1,7 +1,8 @@
-"""The shared conformance checks of tests/engine/test_conformance.py, run on the unregistered
-Merchants & Marauders GAME (it takes part in the shared run once registered): at every step of a
-few seeded bot games, the default action is legal, notations are unique and parse back, no view
-leaks what the scramble moves, and the state round-trips through JSON."""
+"""Checks beyond the shared conformance (tests/engine/test_conformance.py): games of the random
+bot as well as the greedy one with the base game and with every option on, checked at every step
+(the default action is legal, no prompt offers more than one Discord panel of 25 options,
+notations are unique and parse back, no view leaks what the scramble moves, the state
+round-trips through JSON), and the scramble itself changes what it should."""
 from __future__ import annotations
 
 import random

@@ -2,8 +2,7 @@
 topic for every part of the base game, each Seas of Glory module and the variants, the buttons,
 prompts and notation as the engine writes them, the defaults it describes, and Parley's own
 wording: no run of 8 words copied from the expansion text or from our reconstruction of the base
-game. Its numbers are checked against the data in test_help_numbers.py. The game is not
-registered yet, so the file is read with engine.core.help.load_help directly."""
+game. Its numbers are checked against the data in test_help_numbers.py."""
 from __future__ import annotations
 
 import re
