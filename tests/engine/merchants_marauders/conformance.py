@@ -18,7 +18,7 @@ def _variants() -> list[dict[str, Any]]:
     alone: list[dict[str, Any]] = [{name: True} for name in switches]
     alone += [{"variant_2": True, "variant_2_mode": "pay_to_draw"}, {"victory": "immediate"}]
     rand = random.Random(11)
-    mixed = [{name: rand.random() < 0.5 for name in switches} for _ in range(COMBINATIONS)]
+    mixed: list[dict[str, Any]] = [{name: rand.random() < 0.5 for name in switches} for _ in range(COMBINATIONS)]
     for combo in mixed:
         combo["victory"] = rand.choice(["finish_round", "immediate"])
         combo["variant_2_mode"] = rand.choice(["two_keep_one", "pay_to_draw"])
