@@ -4,10 +4,10 @@ still open); the totals line counts the rows. The engine plan gives every rule t
 module, and neither document repeats the rulebook's wording."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.engine.coverage_checks import check_named_tests_exist, named_tests
 from tests.engine.help_checks import copied, windows, words
 from tests.shared_docs import shared_text
 
@@ -50,12 +50,9 @@ def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> N
     for rule, cells in rows().items():
         status = cells[1]
         assert status in STATUSES, f"{rule}: status {status!r}"
-        names = re.findall(r"`([^`]+\.py)::(\w+)`", cells[2])
+        names = named_tests(cells[2])
         assert bool(names) == (status == "tested"), f"{rule}: a tested row names its tests, an open one none"
-        for path, func in names:
-            tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
-            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-            assert func in defined, f"{rule}: {path}::{func} does not exist"
+        check_named_tests_exist(rule, cells[2])
 
 
 def test_ambiguous_rules_record_a_reading() -> None:

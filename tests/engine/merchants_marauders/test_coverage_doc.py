@@ -5,10 +5,10 @@ of the reconstruction settles it; the totals lines count the rows. The engine pl
 rule to exactly one module, and neither document repeats the wording of either source."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.engine.coverage_checks import check_named_tests_exist, named_tests
 from tests.engine.help_checks import copied, windows, words
 from tests.shared_docs import shared_text
 
@@ -98,12 +98,9 @@ def test_every_base_rule_has_a_paraphrase_and_design_rules_say_so() -> None:
 def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> None:
     for rule, (status, cell) in status_cells().items():
         assert status in STATUSES, f"{rule}: status {status!r}"
-        names = re.findall(r"`([^`]+\.py)::(\w+)`", cell)
+        names = named_tests(cell)
         assert bool(names) == (status == "tested"), f"{rule}: a tested row names its tests, an open one none"
-        for path, func in names:
-            tree = ast.parse((REPO / path).read_text(encoding="utf-8"))
-            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-            assert func in defined, f"{rule}: {path}::{func} does not exist"
+        check_named_tests_exist(rule, cell)
 
 
 def test_ambiguous_rules_record_a_reading() -> None:

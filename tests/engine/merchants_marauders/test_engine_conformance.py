@@ -1,5 +1,6 @@
 """Checks beyond the shared conformance (tests/engine/test_conformance.py): games of the random
-bot as well as the greedy one with the base game and with every option on, checked at every step
+bot (the shared deep runs play the greedy one), with the base game and with every option on,
+checked at every step
 (the default action is legal, no prompt offers more than one Discord panel of 25 options,
 notations are unique and parse back, no view leaks what the scramble moves, the state
 round-trips through JSON), and the scramble itself changes what it should."""
@@ -18,12 +19,12 @@ from tests.engine.test_conformance import check_default_action, check_no_leak, c
 STEPS = 1500
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(2))
 def test_every_step_keeps_the_contract(seed: int) -> None:
     players = 2 + seed % 3
     setup = Setup(game=GAME.id, players=players, seed=f"conf-{seed}", options=HOOKS.variants[seed % 2])
     s = setup_state(GAME, setup)
-    bots = [POLICIES["greedy" if seed % 2 else "random"](seed * 10 + i) for i in range(players)]
+    bots = [POLICIES["random"](seed * 10 + i) for i in range(players)]   # greedy runs in the shared deep runs
     rand, log = random.Random(seed), list[tuple[int, str]]()
     for _ in range(STEPS):
         pending = GAME.pending(s)

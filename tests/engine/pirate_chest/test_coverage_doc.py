@@ -1,10 +1,10 @@
 """The rules-coverage document lists every inventory rule once, and every test it names exists."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.engine.coverage_checks import check_named_tests_exist, named_tests
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -33,12 +33,9 @@ def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> N
         assert status in STATUSES, f"{rule}: status {status!r}"
         if status != "tested":
             continue
-        names = re.findall(r"`([^`]+\.py)::(\w+)`", cells[3])
+        names = named_tests(cells[3])
         assert names, f"{rule} is marked tested but names no test"
-        for path, func in names:
-            tree = ast.parse((REPO / path).read_text())
-            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-            assert func in defined, f"{rule}: {path}::{func} does not exist"
+        check_named_tests_exist(rule, cells[3])
 
 
 def test_ambiguous_rules_record_a_reading() -> None:

@@ -2,10 +2,10 @@
 every rule tagged [ambiguous] records the reading chosen (or planned, for rules still open)."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
+from tests.engine.coverage_checks import check_named_tests_exist, named_tests
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -37,12 +37,9 @@ def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> N
     for rule, cells in rows().items():
         status = cells[1]
         assert status in STATUSES, f"{rule}: status {status!r}"
-        names = re.findall(r"`([^`]+\.py)::(\w+)`", cells[2])
+        names = named_tests(cells[2])
         assert bool(names) == (status == "tested"), f"{rule}: a tested row names its tests, an open one none"
-        for path, func in names:
-            tree = ast.parse((REPO / path).read_text())
-            defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
-            assert func in defined, f"{rule}: {path}::{func} does not exist"
+        check_named_tests_exist(rule, cells[2])
 
 
 def test_ambiguous_rules_record_a_reading() -> None:
