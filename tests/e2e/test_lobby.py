@@ -32,4 +32,4 @@ async def test_a_game_opens_in_its_own_thread_and_starts_from_the_lobby(tmp_path
         posts = [m for m in t.thread_messages(thread.id) if m.attachments]
         assert posts, "a board image was posted in the thread"
         assert t.run.errors == []
-        assert max(t.times) < 3
+        t.assert_clean()
