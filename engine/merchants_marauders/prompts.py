@@ -346,6 +346,22 @@ class EnterPrompt(PromptBase):
         return [action(A.PayGoodwill), action(A.Stay)]
 
 
+class RedrawPrompt(PromptBase):
+    """Module 10: a rumour, glory or mission card just drawn, sent back for another for 1 goodwill
+    (rules/goodwill_redraws_turn.py). No secret card is named: the rumour is the one held, the
+    glory cards are the `n` from `at` in the hand."""
+    kind: Literal["redraw"] = "redraw"
+    text: ClassVar[str] = "spend goodwill to redraw, or keep the draw"
+    draw: Literal["rumour", "glory", "mission"]
+    n: int = 1
+    at: int = 0
+    card: str = ""                      # mission: the new one on the board (face up)
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.goodwill_redraws_turn import options
+        return options(s, seat, self)
+
+
 class PlankPrompt(PromptBase):
     """Modules 3 and 11: an NPC event costs loyalty; the plank's owner may try to cancel it."""
     kind: Literal["plank"] = "plank"
@@ -374,5 +390,5 @@ Prompt = Annotated[
     | TreasurePrompt
     | BurnPrompt | SpreadPrompt | SpikesPrompt | UpgradesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
-    | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt,
+    | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt | RedrawPrompt,
     Field(discriminator="kind")]

@@ -90,6 +90,8 @@ class Round(BaseModel):
     wind: Bearing | None = None                  # Module 8: the vane's bearing this round
     wind_moved: list[int] = []                   # Module 8: seats that made this round's free wind Move
     visited: list[int] = []                      # Module 9: seats that visited a location this round
+    free_specialist: list[int] = []              # Module 11: seats whose Pleased crew took a free specialist this round
+    glory_barred: list[int] = []                 # Module 11: seats an Unhappy crew's failed check barred from glory cards
 
 
 class Turn(BaseModel):
@@ -153,6 +155,8 @@ class Raid(BaseModel):
     dice: list[Face] = []
     skulls: int = 0
     spent: bool = False                          # a skull or a weapon used: no reroll after it
+    added: str = ""                              # the card the last skull drew or swapped in
+    favoured: list[str] = []                     # Module 10: steps redrawn with goodwill ("open", a card)
 
 
 class State(GameState):

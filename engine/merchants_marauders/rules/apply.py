@@ -23,6 +23,7 @@ from engine.merchants_marauders.rules import (
     weapons_turn,
 )
 from engine.merchants_marauders.rules.common import name, say
+from engine.merchants_marauders.rules.loyalty_levels_turn import glory_check
 from engine.merchants_marauders.rules.start import reveal_picks
 from engine.merchants_marauders.state import State
 
@@ -131,10 +132,13 @@ def _claim(s: State, seat: int, pr: P.PortPrompt, a: A.Claim, ev: Events) -> Non
 def _play(s: State, seat: int, pr: P.ActionPrompt, a: A.Play, ev: Events) -> None:
     """A glory card played on the turn costs no action."""
     _pop(s)
-    glory_cards.play(s, seat, a.card, ev)
+    if glory_check(s, seat, ev):            # Module 11: an Unhappy crew's check first
+        glory_cards.play(s, seat, a.card, ev)
 
 
 def _play_redraw(s: State, seat: int, pr: P.BuyPrompt, a: A.Play, ev: Events) -> None:
+    if not glory_check(s, seat, ev):
+        return
     s.players[seat].glory_cards.remove(a.card)
     s.glory.throw_away([a.card])
     port.redraw(s, seat, pr, ev, free=True)
@@ -263,6 +267,8 @@ def _upgrade(s: State, seat: int, pr: P.UpgradesPrompt, a: A.Take, ev: Events) -
 
 
 def _card(s: State, seat: int, pr: P.CardPrompt, a: A.Play, ev: Events) -> None:
+    if not glory_check(s, seat, ev):
+        return
     fight_cards.play(s, seat, pr, a.card, ev)
 
 
@@ -285,6 +291,8 @@ def _pass(s: State, seat: int, pr: P.CardPrompt, a: A.Pass, ev: Events) -> None:
 
 
 def _raid_card(s: State, seat: int, pr: P.RaidSkullPrompt, a: A.Play, ev: Events) -> None:
+    if not glory_check(s, seat, ev):
+        return
     raiding.reroll(s, seat, a.card, ev)
 
 
@@ -311,6 +319,15 @@ def _discard_glory(s: State, seat: int, pr: P.DiscardGloryPrompt, a: A.Discard, 
 def _ambush(s: State, seat: int, pr: P.AmbushPrompt, a: Any, ev: Events) -> None:
     from engine.merchants_marauders.rules import cutthroat_turn
     cutthroat_turn.answer(s, seat, pr, "scout" if isinstance(a, A.Scout) else "pass", ev)
+
+
+def _redraw_favour(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    """Module 10: goodwill's redraw of a rumour, glory cards, a mission or a raid's cards."""
+    from engine.merchants_marauders.rules import goodwill_redraws_turn as GR
+    if isinstance(pr, P.RaidSkullPrompt):
+        GR.raid_redraw(s, seat, ev)
+    else:
+        GR.answer(s, seat, pr, a, ev)
 
 
 def _visit(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
@@ -414,6 +431,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.TreasurePrompt, A.Done): _treasure,
     (P.AmbushPrompt, A.Scout): _ambush,
     (P.AmbushPrompt, A.Pass): _ambush,
+    (P.RedrawPrompt, A.Favour): _redraw_favour,
+    (P.RedrawPrompt, A.Accept): _redraw_favour,
+    (P.RaidSkullPrompt, A.Favour): _redraw_favour,
     (P.ActionPrompt, A.Visit): _visit,
     (P.VisitPrompt, A.PayOff): _visit,
     (P.VisitPrompt, A.Give): _visit,

@@ -22,7 +22,9 @@ def _clash_bonus(s: State, role: C.Role) -> int:
     seat = s.fight.sides[role].seat
     if seat is None:
         return 0
-    return ability(s.players[seat], "extra_die", "crew_clash") + _bonus(s, role, "skill_die", "leadership")
+    from engine.merchants_marauders.rules.loyalty_levels_turn import clash_modifier
+    return ability(s.players[seat], "extra_die", "crew_clash") + _bonus(s, role, "skill_die", "leadership") \
+        + clash_modifier(s, seat)                           # Module 11: Happy +1, Angry -1
 
 
 def clash_roll(s: State, ev: Events) -> None:

@@ -118,6 +118,8 @@ def gain_glory(s: State, seat: int, n: int, source: G.GlorySource, ev: Events) -
         ev.append(Event(text=f"You draw {', '.join(drawn)}", visible_to=frozenset({seat})))
     if len(p.glory_cards) > G.GLORY_HAND_LIMIT:
         s.stack.append(P.DiscardGloryPrompt(seats=[seat]))
+    from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_glory
+    offer_glory(s, seat, len(drawn))                # Module 10: on top, answered before any discard
 
 
 def standing(s: State, seat: int) -> G.Standing:

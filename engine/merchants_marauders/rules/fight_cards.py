@@ -31,7 +31,9 @@ def _fits(c: str, window: str) -> bool:
 
 
 def window_options(s: State, seat: int, pr: P.CardPrompt) -> list[Any]:
-    out: list[Any] = [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards) if _fits(c, pr.window)]
+    from engine.merchants_marauders.rules.loyalty_levels_turn import glory_barred
+    out: list[Any] = [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)
+                      if _fits(c, pr.window) and not glory_barred(s, seat)]
     if pr.window == "contest" and _may_reroll(s, pr.role):  # type: ignore[arg-type]
         out.append(action(A.Reroll))
     return out

@@ -37,6 +37,9 @@ def verb(c: str) -> str:
 def specialist_bonus(p: Player, do: str, skill: str | None = None) -> int:
     """What the specialists aboard give: `skill_die` for a skill, `extra_hit`, `extra_hold`,
     `repair_after_fight`."""
+    from engine.merchants_marauders.rules.loyalty import specialists_work
+    if not specialists_work(p.loyalty):         # type: ignore[arg-type]  # Module 11: Restless switches them off
+        return 0
     return sum(e.n for c in p.specialists for e in card(c).effects if e.do == do and (skill is None or e.skill == skill))
 
 
@@ -48,7 +51,8 @@ def _damaged(p: Player) -> list[HitLocation]:
 def _playable(s: State, seat: int, c: str) -> bool:
     p, v = s.players[seat], verb(c)
     if card(c).family == "specialist":
-        return len(p.specialists) < SPECIALISTS_ABOARD
+        from engine.merchants_marauders.rules.loyalty_levels_turn import free_by_effect
+        return len(p.specialists) < SPECIALISTS_ABOARD and free_by_effect(s, seat)     # Module 11: Restless
     if v == "drop_bounty":
         return bool(p.bounties)
     if v == "free_repair":
@@ -59,6 +63,9 @@ def _playable(s: State, seat: int, c: str) -> bool:
 
 
 def turn_options(s: State, seat: int) -> list[Any]:
+    from engine.merchants_marauders.rules.loyalty_levels_turn import glory_barred
+    if glory_barred(s, seat):                                   # Module 11: an Unhappy crew's failed check
+        return []
     hand = list(dict.fromkeys(s.players[seat].glory_cards))     # copies of a card are one choice
     return [action(A.Play, card=c) for c in hand if _playable(s, seat, c)]
 
@@ -97,8 +104,9 @@ def repair(p: Player, n: int) -> None:
 
 
 def redraw_cards(s: State, seat: int) -> list[Any]:
+    from engine.merchants_marauders.rules.loyalty_levels_turn import glory_barred
     hand = list(dict.fromkeys(s.players[seat].glory_cards))
-    return [action(A.Play, card=c) for c in hand if verb(c) == "redraw_cargo"]
+    return [action(A.Play, card=c) for c in hand if verb(c) == "redraw_cargo" and not glory_barred(s, seat)]
 
 
 def after_fight(p: Player) -> None:

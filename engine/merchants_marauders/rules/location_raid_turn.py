@@ -142,7 +142,9 @@ def attack(s: State, seat: int, pr: P.LandBattlePrompt, ev: Events) -> None:
     from engine.merchants_marauders.rules.glory_cards import specialist_bonus
     s.stack.remove(pr)
     t, p = defs().locations.locations[pr.location], s.players[seat]  # type: ignore[index]
-    faces = roll(s, LR.land_battle_dice(captain(p).skills.leadership, specialist_bonus(p, "skill_die", "leadership")))
+    from engine.merchants_marauders.rules.loyalty_levels_turn import clash_modifier
+    faces = roll(s, LR.land_battle_dice(captain(p).skills.leadership, specialist_bonus(p, "skill_die", "leadership")
+                                        + clash_modifier(s, seat)))          # Module 11: Happy +1, Angry -1
     cards = cargo_cards(pr.cards)
     lb = LR.land_battle(cards, p.ship.points["crew"], faces, rich=defs().locations.glory_plunder)
     p.ship.points["crew"] = lb.crew
@@ -157,7 +159,8 @@ def attack(s: State, seat: int, pr: P.LandBattlePrompt, ev: Events) -> None:
     gain_glory(s, seat, lb.glory, "rich_raid", ev)
     for n in LR.success_bounties(t.raid.bounties, _nation(s, seat), True):
         add_bounty(s, seat, n, ev)
-    if any(e.kind == "free" for e in t.prize):
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_by_effect
+    if any(e.kind == "free" for e in t.prize) and free_by_effect(s, seat):    # Module 11: not from Restless down
         from engine.merchants_marauders.rules.locations_turn import prison_hire
         prison_hire(s, seat, ev, free=True)
     room = max(0, hold(p) - len(p.ship.cargo))

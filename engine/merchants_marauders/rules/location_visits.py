@@ -2,7 +2,8 @@
 rules/locations.py): the Naval Fort (`warship <slot>`, then `to <zone>`: the zone nation's
 warship moved one step; with none at sea, the event deck searched for its card, which counts as
 an extra event) and the Reefs (a Scouting check, then `take cargo|rumour|crew` or
-`take weapon <kind>` once per skull, `stop` to end; then the hull damage). Both ride on the
+`take weapon <kind>` once per skull, `stop` to end; then the hull damage), and the Trading
+Post's sale then purchase, which the Town's trade reuses (town_turn.py). All ride on the
 VisitPrompt (locations_turn.py opens it)."""
 from __future__ import annotations
 
@@ -176,27 +177,6 @@ def offer(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     s.cargo.throw_away([c.id for c in draw.discarded])
     pr.step, pr.taken, pr.drawn = "buy", [], [c.id for c in draw.drawn]
     say(ev, f"The {pr.location.replace('_', ' ')} offers {', '.join(pr.drawn) or 'nothing'}")
-
-
-# ---- Town (MM-M9-66 to -69, -84): one sub-action; selling or buying as at a Trading Post ----
-def town(s: State, seat: int) -> None:
-    s.stack.append(P.VisitPrompt(seats=[seat], location="town"))
-
-
-def town_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
-    if pr.step:
-        return post_options(s, seat, pr)
-    p = s.players[seat]
-    sell = [action(A.Part, part="sell")] if set(p.ship.cargo) - _contraband(p.ship.cargo) else []
-    return [*sell, action(A.Part, part="buy"), action(A.Stop)]
-
-
-def town_part(s: State, seat: int, pr: P.VisitPrompt, part: str, ev: Events) -> None:
-    L.check_town_choice(part, [])
-    if part == "sell":
-        pr.step = "sell"
-    else:
-        offer(s, seat, pr, ev)
 
 
 def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:

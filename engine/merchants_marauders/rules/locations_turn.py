@@ -5,9 +5,8 @@ pure rules are rules/locations.py; the token data is seas_of_glory/locations.tom
 Raiding a token is rules/location_raid_turn.py. Wired so far: the Pirate Haven (crew refilled, a rumour with no check) and the Prison (a
 specialist for 5 gold) take effect at once; the Missionary (`pay <nation>`, a token at a time)
 and the Native Village (`give <card>`) open a VisitPrompt whose default is `stop`; the Naval Fort and the
-Reefs are rules/location_visits.py. So are the Trading Post (sell, then buy) and the Town, whose
-one sub-action is selling or buying so far (its shipyard, recruiting and rumour, and Modules
-10-11's goodwill and loyalty, are not offered yet)."""
+Reefs are rules/location_visits.py, and so is the Trading Post (sell, then buy); the Town, whose
+visit is one port sub-action, is rules/town_turn.py."""
 from __future__ import annotations
 
 from typing import Any
@@ -19,6 +18,7 @@ from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import location_visits as LV
 from engine.merchants_marauders.rules import locations as L
+from engine.merchants_marauders.rules import town_turn as TT
 from engine.merchants_marauders.rules.common import cargo_cards, maxima, name, say
 from engine.merchants_marauders.rules.npc import Neighbours
 from engine.merchants_marauders.state import State
@@ -107,7 +107,7 @@ def visit(s: State, seat: int, ev: Events) -> None:
     elif kind == "trading_post":
         LV.post(s, seat)
     elif kind == "town":
-        LV.town(s, seat)
+        TT.town(s, seat)
     elif kind in PROMPTED:
         s.stack.append(P.VisitPrompt(seats=[seat], location=kind))
 
@@ -115,13 +115,18 @@ def visit(s: State, seat: int, ev: Events) -> None:
 def _haven(s: State, seat: int, ev: Events) -> None:
     """The crew refilled with no roll, and a rumour with no check if none is held (MM-M9-36, -37)."""
     p = s.players[seat]
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_by_effect
     got = L.pirate_haven(maxima(p)["crew"], p.rumour is not None, list(reversed(s.rumours.pile)))
-    p.ship.points["crew"] = got.crew
+    free = free_by_effect(s, seat)              # Module 11: no free hands from Restless down
+    if free:
+        p.ship.points["crew"] = got.crew
     s.rumours.pile = list(reversed(got.rumours))
     if got.rumour is not None:
         p.rumour = got.rumour
         say(ev, f"You hear a rumour: {got.rumour}", to=seat)
-    say(ev, f"{name(s, seat)} fills the crew" + (" and hears a rumour" if got.rumour else ""))
+        from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_rumour
+        offer_rumour(s, seat)                       # Module 10
+    say(ev, f"{name(s, seat)} " + ("fills the crew" if free else "finds no free hands") + (" and hears a rumour" if got.rumour else ""))
 
 
 def prison_hire(s: State, seat: int, ev: Events, free: bool = False) -> None:
@@ -156,7 +161,7 @@ def options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
     if pr.location == "trading_post":
         return LV.post_options(s, seat, pr)
     if pr.location == "town":
-        return LV.town_options(s, seat, pr)
+        return TT.town_options(s, seat, pr)
     out: list[Any] = []
     if pr.location == "missionary":
         out = [action(A.PayOff, nation=n) for n in _payable(s, seat)]
@@ -176,7 +181,7 @@ def answer(s: State, seat: int, pr: P.VisitPrompt, a: Any, ev: Events) -> None:
     elif isinstance(a, (A.Sell, A.Buy)):
         LV.post_pick(s, seat, pr, a.card)
     elif isinstance(a, A.Part):
-        LV.town_part(s, seat, pr, a.part, ev)
+        TT.town_part(s, seat, pr, a.part, ev)
     elif isinstance(a, A.Done):
         LV.post_done(s, seat, pr, ev)
     elif isinstance(a, A.Salvage):

@@ -77,12 +77,15 @@ def may_take_rumour(s: State, seat: int) -> bool:
 def take_rumour(s: State, seat: int, ev: Events, again: list[Face] | None = None) -> None:
     p = s.players[seat]
     faces = again if again is not None else check(s, seat, "influence", "rumour")
-    got, rest = RM.acquire_rumour(p.rumour, p.in_port, faces, _top_first(s))
+    from engine.merchants_marauders.rules.town_turn import in_town
+    got, rest = RM.acquire_rumour(p.rumour, p.in_port or in_town(s, seat), faces, _top_first(s))   # Module 9
     s.rumours.pile = list(reversed(rest))
     say(ev, f"{name(s, seat)} seeks a rumour: {show(faces)}, {'one is heard' if got else 'nothing'}")
     if got is not None:
         p.rumour = got
         say(ev, f"You hear a rumour: {got}", to=seat)
+        from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_rumour
+        offer_rumour(s, seat)                       # Module 10
     elif again is None:
         offer(s, seat, "influence", "rumour", "", faces)
 
@@ -114,7 +117,11 @@ def investigate(s: State, seat: int, ev: Events, again: list[Face] | None = None
 
 
 def _reward(s: State, seat: int, reward: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_by_effect
     p = s.players[seat]
+    if reward.do in ("specialist", "crew") and not free_by_effect(s, seat):
+        say(ev, f"{name(s, seat)}'s restless crew takes on nobody for free")      # Module 11 (MM-M11-21)
+        return
     if reward.do == "gold":
         p.ship.gold += reward.n
         say(ev, f"{name(s, seat)} finds {reward.n} gold")
@@ -240,10 +247,14 @@ def complete(s: State, seat: int, card: str, out: RM.Outcome, ev: Events) -> Non
     p.ship.gold += out.gold
     p.passenger = 0
     say(ev, f"{name(s, seat)} completes mission {card} for {out.gold} gold")
+    slot = next(i for i, x in enumerate(s.board) if x.mission == card)
     _replace(s, card)
     from engine.merchants_marauders.rules.goodwill_turn import on_mission
     on_mission(s, seat, "mission_completed", ev)              # Module 10
     gain_glory(s, seat, out.glory, "mission", ev)
+    from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_mission
+    if (new := s.board[slot].mission) is not None:
+        offer_mission(s, seat, new)                            # Module 10: the completer drew it
 
 
 def _replace(s: State, card: str) -> None:

@@ -41,6 +41,13 @@ REPAIR_PRICE = 2
 CREW_PRICE = 1
 
 
+def _here(s: State, seat: int, kind: str, service: str | None = None) -> int | None:
+    """The port's property, which holds only in the port itself: a Town's shipyard and recruiting
+    in the same zone know none (Module 9, MM-M9-78)."""
+    p = s.players[seat]
+    return zone_effect(p.zone, kind, service) if p.in_port else None
+
+
 def _embargoed(s: State, seat: int) -> bool:
     return s.round.embargo is not None and port_nation(s.players[seat].zone) == s.round.embargo
 
@@ -50,6 +57,7 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
     z = s.zones[p.zone]
     from engine.merchants_marauders.rules import contraband_turn as CT
     from engine.merchants_marauders.rules import goodwill_turn as GT
+    from engine.merchants_marauders.rules import loyalty_levels_turn as LL
     from engine.merchants_marauders.rules import loyalty_turn as LT
     if not pr.taken and (p.ship.cargo or CT.sellable(s, seat)) and z.demand is not None and not _embargoed(s, seat):
         out.append("sell")
@@ -58,12 +66,15 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
         out.append("buy")
     if "shipyard" not in pr.taken and len(shipyard_options(s, seat)) > 1:
         out.append("shipyard")
-    if "recruit" not in pr.taken and p.ship.points["crew"] < maxima(p)["crew"] and p.ship.gold >= CREW_PRICE:
+    if "recruit" not in pr.taken and p.ship.points["crew"] < maxima(p)["crew"] \
+            and (p.ship.gold >= CREW_PRICE or LL.free_crew(s, seat)):
         out.append("recruit")
     if "stash" not in pr.taken and (p.zone == home_port(p) or s.turn.stash_anywhere) and p.ship.gold > 0:
         out.append("stash")
     hire = zone_effect(p.zone, "hire_specialist")
-    if "specialist" not in pr.taken and hire is not None and p.ship.gold >= hire and s.glory.pile:
+    if "specialist" not in pr.taken and (hire is not None and p.ship.gold >= hire and s.glory.pile
+                                         or LL.free_specialist(s, seat)):       # Module 11: Pleased, free
+
         out.append("specialist")
     from engine.merchants_marauders.rules import missions_turn as MT
     if "rumour" not in pr.taken and MT.may_take_rumour(s, seat):
@@ -213,18 +224,18 @@ def ship_price(s: State, seat: int, ship: str) -> int:
     p = s.players[seat]
     sd, old = defs().all_ships()[ship], defs().all_ships()[p.ship.type]  # type: ignore[index]
     assert sd.cost is not None
-    return max(0, sd.cost - (zone_effect(p.zone, "discount", "ship") or 0) - (old.sale or 0))
+    return max(0, sd.cost - (_here(s, seat, "discount", "ship") or 0) - (old.sale or 0))
 
 
 def repair_price(s: State, seat: int) -> int:
     """2 gold a point, 1 at Old Providence, less the captain's repair discount."""
     p = s.players[seat]
-    return max(0, (zone_effect(p.zone, "repair_price") or REPAIR_PRICE) - ability(p, "discount", service="repair"))
+    return max(0, (_here(s, seat, "repair_price") or REPAIR_PRICE) - ability(p, "discount", service="repair"))
 
 
 def weapon_price(s: State, seat: int, weapon: str) -> int:
     w = weapon_kinds(s)[weapon]
-    return max(0, w.cost - (zone_effect(s.players[seat].zone, "discount", "weapon") or 0))
+    return max(0, w.cost - (_here(s, seat, "discount", "weapon") or 0))
 
 
 def weapons_left(s: State, weapon: str) -> int:
@@ -241,7 +252,7 @@ def shipyard_options(s: State, seat: int) -> list[Any]:
     out += [action(A.Repair, location=loc) for loc in HIT_LOCATIONS
             if loc != "crew" and p.ship.points[loc] < top[loc] and repair_price(s, seat) <= gold]
     z = s.zones[p.zone]
-    if z.modification is not None and z.revealed and len(p.ship.modifications) < defs().all_ships()[p.ship.type].mod_slots \
+    if p.in_port and z.modification is not None and z.revealed and len(p.ship.modifications) < defs().all_ships()[p.ship.type].mod_slots \
             and defs().all_modifications()[z.modification].cost <= gold:
         out.append(action(A.Modification))
     out += [action(A.UseWeapon, weapon=w) for w in weapon_kinds(s)
@@ -298,13 +309,18 @@ def buy_weapon(s: State, seat: int, weapon: str, ev: Events) -> None:
 def recruit_roll(s: State, seat: int, ev: Events) -> None:
     """Leadership rolled: up to 1 + skulls hired, 1 gold each, never above the crew value
     (MMB-PORT-16); Tortuga hires without a roll, Basse-Terre adds a die."""
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_crew, sign_on
     p = s.players[seat]
     room = maxima(p)["crew"] - p.ship.points["crew"]
-    if zone_effect(p.zone, "no_roll") is not None or ability(p, "no_roll", "recruit"):
+    if free_crew(s, seat):                      # Module 11: a Pleased crew signs on its mates free
+        sign_on(s, seat, ev)
+        return
+    if _here(s, seat, "no_roll") is not None or ability(p, "no_roll", "recruit"):
         most = room
         say(ev, f"{name(s, seat)} recruits without a roll")
     else:
-        extra = sum(e.n for e in defs().map.zones[p.zone].property if e.kind == "extra_die" and e.when == "recruit")
+        extra = sum(e.n for e in defs().map.zones[p.zone].property if e.kind == "extra_die" and e.when == "recruit") \
+            if p.in_port else 0
         from engine.merchants_marauders.rules.glory_cards import specialist_bonus
         dice = captain(p).skills.leadership + extra + ability(p, "extra_die", "recruit") \
             + specialist_bonus(p, "skill_die", "leadership")
@@ -336,8 +352,12 @@ def hire_specialist(s: State, seat: int, ev: Events) -> None:
     """Pay 5 and turn glory cards until a specialist comes up (the others are discarded); it
     goes aboard, or into the hand when 2 are aboard already (MMB-MAP-09)."""
     from engine.merchants_marauders.rules.glory_cards import SPECIALISTS_ABOARD, card
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_specialist, take_free_specialist
     p = s.players[seat]
-    p.ship.gold -= zone_effect(p.zone, "hire_specialist") or 0
+    if free_specialist(s, seat):                # Module 11: a Pleased crew's free hire, once a round
+        take_free_specialist(s, seat)
+    else:
+        p.ship.gold -= zone_effect(p.zone, "hire_specialist") or 0
     turned: list[str] = []
     while s.glory.pile or s.glory.discard:
         (c,) = s.glory.draw(s.rng)

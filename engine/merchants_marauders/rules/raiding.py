@@ -79,10 +79,13 @@ def skull_options(s: State, seat: int) -> list[Any]:
             out += [action(A.Swap, card=c) for c in r.cards]
     if any(f != "skull" for f in r.dice):
         out += [action(A.UseWeapon, weapon=w) for w in s.players[seat].ship.weapons]
-    if not r.spent:
+    from engine.merchants_marauders.rules.loyalty_levels_turn import glory_barred
+    if not r.spent and not glory_barred(s, seat):
         from engine.merchants_marauders.rules.glory_cards import card
         out += [action(A.Play, card=c) for c in dict.fromkeys(s.players[seat].glory_cards)
                 if (card(c).effects[0].do, card(c).effects[0].roll) == ("reroll", "merchant_raid")]
+    from engine.merchants_marauders.rules.goodwill_redraws_turn import raid_options
+    out = [*raid_options(s, seat), *out]                   # Module 10
     return [*out[:P.MAX_OPTIONS - 1], action(A.Stop)]
 
 
@@ -114,7 +117,9 @@ def spend(s: State, seat: int, a: Any, ev: Events) -> None:
     out = R.spend_skulls(cargo_cards(r.cards), [use], r.skulls, cargo_cards(deck))
     _take_top(s, len(deck) - len(out.deck))
     s.cargo.throw_away([c.id for c in out.discarded])
+    before = set(r.cards)
     r.cards, r.skulls = [c.id for c in out.cards], r.skulls - 1
+    r.added = next((c for c in r.cards if c not in before), "")
     if not isinstance(a, A.Discard):
         s.reveals += 1
     say(ev, f"The raid's cards: {', '.join(r.cards) or 'none'}")

@@ -263,7 +263,7 @@ def test_mm_m9_66_67_68_a_town_visit_is_one_sub_action_buying_draws_4() -> None:
     p = s.players[me]
     p.ship.cargo, p.ship.gold, p.bounties = [], 20, {"spain": 1}
     s = do(s, me, "visit")
-    assert options(s, me) == ["buy", "stop"], "nothing to sell; pirates welcome"
+    assert options(s, me) == ["buy", "shipyard", "rumour", "stop"], "nothing to sell; pirates welcome"
     assert GAME.notate(s, GAME.default_action(s, me)) == "stop"
     s = do(s, me, "buy")
     assert len(top(s).drawn) == 4
