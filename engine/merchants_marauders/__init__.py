@@ -42,6 +42,7 @@ class MerchantsOptions(BaseModel):
     module_6: bool = False      # the treasure galleon
     module_7: bool = False      # contraband
     module_8: bool = False      # wind and weather
+    module_8_parts: Literal["both", "wind", "storm"] = "both"   # Module 8's parts in play (MM-M8-01)
     module_9: bool = False      # locations
     module_10: bool = False     # goodwill
     module_11: bool = False     # loyalty

@@ -60,6 +60,9 @@ def _label(s: State, a: Any) -> ActionText | None:
     if isinstance(a, A.Take) and a.what == "upgrade":                   # Module 4
         return ActionText(label=f"Take the NPC's {a.item.rsplit('_', 1)[0] if a.item[-1:].isdigit() else a.item}"
                           .replace("_", " "))
+    from engine.merchants_marauders.rules.capture_turn import label as prize_label
+    if (prize := prize_label(s, a)) is not None:                        # a prize ship, its old modifications
+        return ActionText(label=prize)
     if isinstance(a, A.Done):
         return ActionText(label="Done", style="end")
     return None

@@ -147,6 +147,9 @@ def score(s: State, seat: int, a: Any) -> float:
         return _port(s, seat, a)
     if isinstance(top, (P.OrdersPrompt, P.ShotPrompt, P.PlunderPrompt)):
         return _fight(s, seat, a)
+    if isinstance(top, P.CapturePrompt):
+        from engine.merchants_marauders.rules.capture_turn import score as prize_score
+        return prize_score(s, seat, a)
     if isinstance(top, P.CardPrompt):
         return 2.0 if isinstance(a, A.Play) and top.window in ("scouted", "clash") else (1.0 if isinstance(a, A.Pass) else 0.5)
     if isinstance(a, A.ChooseNation):

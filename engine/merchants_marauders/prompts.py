@@ -273,6 +273,30 @@ class TreasurePrompt(PromptBase):
         return prize_options(s, seat)
 
 
+class CapturePrompt(PromptBase):
+    """A crew clash won over a navy or pirate NPC: take its ship for your own, or keep yours
+    (rules/capture_turn.py)."""
+    kind: Literal["capture"] = "capture"
+    text: ClassVar[str] = "take the NPC's ship for your own, or keep yours"
+    slot: str
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.capture_turn import capture_options
+        return capture_options(s, seat)
+
+
+class OldModsPrompt(PromptBase):
+    """A prize taken: the old ship's modifications go face down to ports the victor names, one at
+    a time (without Module 3; rules/capture_turn.py)."""
+    kind: Literal["old_mods"] = "old_mods"
+    text: ClassVar[str] = "choose a port for an old modification"
+    mods: list[str]
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.capture_turn import old_mods_options
+        return old_mods_options(s, seat)
+
+
 class DiscardGloryPrompt(PromptBase):
     kind: Literal["discard_glory"] = "discard_glory"
     text: ClassVar[str] = "discard a glory card"
@@ -387,7 +411,7 @@ Prompt = Annotated[
     SetupPrompt | NewCaptainPrompt | ActionPrompt | KeepCargoPrompt | PortPrompt | SellPrompt | BuyPrompt
     | ShipyardPrompt | RecruitPrompt | StashPrompt | RaidPrompt | RaidSkullPrompt | OrdersPrompt | ShotPrompt
     | CardPrompt | RerollPrompt | PlunderPrompt | DiscardGloryPrompt
-    | TreasurePrompt
+    | TreasurePrompt | CapturePrompt | OldModsPrompt
     | BurnPrompt | SpreadPrompt | SpikesPrompt | UpgradesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
     | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt | RedrawPrompt,

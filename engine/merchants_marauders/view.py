@@ -146,5 +146,12 @@ def build_view(s: State, viewer: int | None, pending: Pending | None) -> Merchan
         npcs=dict(s.npcs), arrivals=list(s.arrivals), wars=list(s.wars), round=s.round, turn=s.turn,
         picks=s.picks.view_for(viewer) if s.picks is not None else None, fight=_fight(s, viewer), raid=s.raid,
         waiting=pending, prompt=top.model_dump() if top is not None else None, final=s.final,
-        winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations), wind=s.round.wind, storm=s.storm,
+        winners=list(s.winners), log_tail=list(s.log_tail), locations=dict(s.locations), wind=_wind(s), storm=s.storm,
         treasure_gold=s.treasure_gold if "treasure_galleon" in s.npcs else None, **combat_view(s))
+
+
+def _wind(s: State) -> Bearing | None:
+    """The vane's bearing, shown only while the wind's part of Module 8 is in play (with the
+    storm alone it only steers the storm, which the log says)."""
+    from engine.merchants_marauders.rules.weather_turn import wind_on
+    return s.round.wind if wind_on(s) else None

@@ -287,7 +287,8 @@ def _pop_handler(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
 def _pass(s: State, seat: int, pr: P.CardPrompt, a: A.Pass, ev: Events) -> None:
     _pop(s)
     if pr.window == "scouted":
-        fight.start_fight(s, aggressor=("npc", pr.slot), defender=("seat", seat), ev=ev)
+        from engine.merchants_marauders.rules.cutthroat_turn import finder  # an NPC, or a Cutthroat scout
+        fight.start_fight(s, aggressor=finder(pr.slot), defender=("seat", seat), ev=ev)
 
 
 def _raid_card(s: State, seat: int, pr: P.RaidSkullPrompt, a: A.Play, ev: Events) -> None:
@@ -305,6 +306,14 @@ def _treasure(s: State, seat: int, pr: P.TreasurePrompt, a: Any, ev: Events) -> 
     _pop(s)
     if isinstance(a, A.Take):
         take_ship(s, seat, ev)
+
+
+def _capture(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    from engine.merchants_marauders.rules import capture_turn
+    if isinstance(pr, P.OldModsPrompt):
+        capture_turn.place_old(s, seat, pr, a.zone, ev)
+    else:
+        capture_turn.answer(s, seat, pr, isinstance(a, A.Take), ev)
 
 
 def _discard_glory(s: State, seat: int, pr: P.DiscardGloryPrompt, a: A.Discard, ev: Events) -> None:
@@ -429,6 +438,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.DiscardGloryPrompt, A.Discard): _discard_glory,
     (P.TreasurePrompt, A.Take): _treasure,
     (P.TreasurePrompt, A.Done): _treasure,
+    (P.CapturePrompt, A.Take): _capture,
+    (P.CapturePrompt, A.Done): _capture,
+    (P.OldModsPrompt, A.To): _capture,
     (P.AmbushPrompt, A.Scout): _ambush,
     (P.AmbushPrompt, A.Pass): _ambush,
     (P.RedrawPrompt, A.Favour): _redraw_favour,

@@ -5,8 +5,15 @@ The scouts turn their captain card over and owe 2 actions of their next turn; th
 the roll-off runs at once with no decision, and the finder attacks the active player as the
 aggressor (a fight like any other: the attack's bounty included). The NPCs of the zone scout
 afterwards: their queue waits until this prompt and any fight are done (MM-V5-10).
+A found captain holding any glory card first has the glory-card window of a captain an NPC found
+(`CardPrompt`, window `scouted`, its `slot` the finder's seat label): an evasion card makes the
+out-of-turn scouting fail as it makes an NPC's (Parley's reading: the scout lies in wait outside
+its own turn, like an NPC), and `pass` starts the fight. The scouts pay their penalty either way.
 The pure rules are rules/cutthroat.py."""
 from __future__ import annotations
+
+import re
+from typing import Any, Literal
 
 from engine.core.flow import Events
 from engine.core.sealed import Sealed
@@ -14,7 +21,7 @@ from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.rules import cutthroat as CT
 from engine.merchants_marauders.rules.common import ability, captain, name, roll, say, show
 from engine.merchants_marauders.rules.crows_nest import scouting_dice
-from engine.merchants_marauders.state import State
+from engine.merchants_marauders.state import State, label, seat_of
 from engine.merchants_marauders.vocab import Face
 
 SCOUT, PASS = "scout", "pass"
@@ -96,5 +103,18 @@ def _roll_off(s: State, scouts: list[int], active: int, ev: Events) -> None:
         say(ev, f"{name(s, active)} is not found")
         return
     say(ev, f"{name(s, res.finder)} finds {name(s, active)} and attacks")
+    if s.players[active].glory_cards:         # the found captain's window first, as for an NPC's find
+        s.stack.append(P.CardPrompt(seats=[active], window="scouted", slot=label(res.finder)))
+        return
     roles = CT.ambush_roles(res.finder, active)
     start_fight(s, aggressor=("seat", roles["aggressor"]), defender=("seat", roles["defender"]), ev=ev)
+
+
+def finder(slot: str) -> tuple[Literal["seat", "npc"], Any]:
+    """Who found the captain of a `scouted` window: a seat (`p2`, out-of-turn scouting) or an NPC."""
+    return ("seat", seat_of(slot)) if re.fullmatch(r"p\d", slot) else ("npc", slot)
+
+
+def finder_name(s: State, slot: str) -> str:
+    who = finder(slot)
+    return name(s, who[1]) if who[0] == "seat" else f"the {slot.replace('_', ' ')}"

@@ -58,6 +58,8 @@ def kill(s: State, seat: int, ev: Events) -> None:
     s.glory.throw_away(death.lost.glory_cards)
     s.captains.throw_away([p.captain])
     return_modifications(s, death.to_ports)
+    from engine.merchants_marauders.rules.upgrades_turn import lose_tokens
+    lose_tokens(s, p)                              # Module 4: NPC weapon tokens aboard go back too
     (p.captain,) = s.captains.draw(s.rng)
     p.ship, p.glory_cards, p.bounties, p.ship_glory, p.bought_at = Ship(), [], {}, False, None
     p.glory, p.stash, p.deaths = death.kept.glory, death.kept.stash, p.deaths + 1

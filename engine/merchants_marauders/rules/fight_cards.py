@@ -1,7 +1,7 @@
 """The glory-card windows of a fight (docs/merchants_marauders-plan.md, "Combat"): after the
 Seamanship contest (reroll it, 2 dice more, 2 hits more for this round's shots, 2 hits cancelled
 on one's own ship), after each crew clash roll (reroll it, 2 dice more), and when an NPC's
-scouting has found a captain (it fails). Each fighter holding any glory card is asked in turn,
+scouting, or a Cutthroat scout's, has found a captain (it fails). Each fighter holding any glory card is asked in turn,
 aggressor first, and may play several before passing. An NPC has no cards."""
 from __future__ import annotations
 
@@ -90,7 +90,8 @@ def play(s: State, seat: int, pr: P.CardPrompt, c: str, ev: Events) -> None:
     f = s.fight
     if pr.window == "scouted" or f is None:
         s.stack.pop()
-        say(ev, f"The {pr.slot.replace('_', ' ')} loses sight of {name(s, seat)}")
+        from engine.merchants_marauders.rules.cutthroat_turn import finder_name
+        say(ev, f"{finder_name(s, pr.slot).capitalize()} loses sight of {name(s, seat)}")
         return
     role: C.Role = pr.role  # type: ignore[assignment]
     pool = f.contest if pr.window == "contest" else f.clash_faces

@@ -26,7 +26,7 @@ from engine.merchants_marauders.rules.common import (
     say,
     wars,
 )
-from engine.merchants_marauders.rules.death import kill, return_modifications
+from engine.merchants_marauders.rules.death import kill
 from engine.merchants_marauders.rules.port import _deck_top, _take_top
 from engine.merchants_marauders.state import State
 
@@ -80,6 +80,9 @@ def aftermath(s: State, ev: Events) -> None:
             s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in loot.cards], room=room))
         else:
             s.cargo.throw_away([c.id for c in loot.cards])
+    if f.boarded:
+        from engine.merchants_marauders.rules.capture_turn import offer
+        offer(s, seat, str(lose.npc))              # on top, so asked first: take the NPC's ship?
 
 
 def close(s: State, ev: Events) -> None:
@@ -154,14 +157,9 @@ def take_ship(s: State, seat: int, loser: int) -> None:
     """The victor's own ship is discarded (its modifications to ports); cargo, weapons and gold
     cross; the prize keeps its damage and its modifications; the surviving crew cross up to its
     crew value (aftermath.prize_points). Cargo over the prize's hold: the last cards go [design]."""
-    from engine.merchants_marauders.rules.common import maxima
-    me, q = s.players[seat], s.players[loser]
-    return_modifications(s, me.ship.modifications)
-    crew = me.ship.points["crew"]
-    me.ship.type, me.ship.modifications = q.ship.type, list(q.ship.modifications)
-    me.ship.points = AM.prize_points(q.ship.points, maxima(me)["crew"], crew)
+    from engine.merchants_marauders.rules.capture_turn import cross_over
+    q = s.players[loser]
+    cross_over(s, seat, q.ship.type, q.ship.points, q.ship.modifications)
     q.ship.modifications = []
-    while len(me.ship.cargo) > hold(me):
-        s.cargo.throw_away([me.ship.cargo.pop()])
     q.ship.type = "sloop"
     q.ship.points = {k: 0 for k in q.ship.points}

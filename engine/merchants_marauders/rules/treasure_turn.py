@@ -18,7 +18,7 @@ from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules import treasure_galleon as TG
-from engine.merchants_marauders.rules.common import add_bounty, hold, maxima, name, say, sea
+from engine.merchants_marauders.rules.common import add_bounty, name, say, sea
 from engine.merchants_marauders.state import State
 
 SLOT = "treasure_galleon"
@@ -72,16 +72,9 @@ def take_ship(s: State, seat: int, ev: Events) -> None:
     """The galleon becomes the victor's ship, keeping the fight's damage; their own ship is
     discarded (its modifications go back to the ports), cargo and weapons cross, the surviving
     crew up to its crew value (as fight_end.take_ship does with a player's prize)."""
-    from engine.merchants_marauders.rules.aftermath import prize_points
-    from engine.merchants_marauders.rules.death import return_modifications
+    from engine.merchants_marauders.rules.capture_turn import cross_over
     assert s.fight is not None
-    me = s.players[seat]
-    return_modifications(s, me.ship.modifications)
-    crew = me.ship.points["crew"]
-    me.ship.type, me.ship.modifications = "treasure_galleon", []
-    me.ship.points = prize_points(s.fight.npc_points, maxima(me)["crew"], crew)
-    while len(me.ship.cargo) > hold(me):
-        s.cargo.throw_away([me.ship.cargo.pop()])
+    cross_over(s, seat, "treasure_galleon", s.fight.npc_points)
     say(ev, f"{name(s, seat)} takes the treasure galleon for a ship")
 
 

@@ -27,7 +27,7 @@ from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules import npc_upgrades as U
 from engine.merchants_marauders.rules.common import say
-from engine.merchants_marauders.state import State
+from engine.merchants_marauders.state import Player, State
 from engine.merchants_marauders.vocab import Face, Weapon
 
 SHOTS: tuple[Weapon, ...] = ("chain_shot", "grapeshot", "incendiary_shot", "double_shot")
@@ -172,6 +172,12 @@ def claim_returns(s: State, kinds: list[str]) -> list[str]:
                 p.ship.npc_tokens.remove(t)
                 s.npc_reserve.append(t)
     return out
+
+
+def lose_tokens(s: State, p: Player) -> None:
+    """The ship gone with its captain: every NPC token still aboard goes back (MM-M4-18, -20)."""
+    s.npc_reserve += p.ship.npc_tokens
+    p.ship.npc_tokens = []
 
 
 def settle_tokens(s: State) -> None:

@@ -3,8 +3,11 @@ storm token sailing with it, what each Move costs by its bearing, the round's on
 the wind (`wind <zone>`, offered even after the last action), the storm token striking a ship at
 sea in its zone, and no NPC scouting there.
 
-`module_8` plays both parts, the wind's Move costs and the storm token (MM-M8-01 allows either;
-Parley's switch is one). The wind is public on the board; the storm token's zone too."""
+`module_8` plays both parts, the wind's Move costs and the storm token; `module_8_parts` set to
+`wind` or `storm` plays one alone (MM-M8-01). The storm alone still spins the vane each round, since
+the storm sails by it (the MM-M8-02 reading), but the wind then gives no free Move and no Move costs
+more; the wind alone puts no storm token on the board. The wind is public on the board; the storm
+token's zone too."""
 from __future__ import annotations
 
 from typing import Any
@@ -24,27 +27,40 @@ def on(s: State) -> bool:
     return bool(s.options.get("module_8"))
 
 
+def wind_on(s: State) -> bool:
+    """The wind's part: the free Move with it, 2 actions against it."""
+    return on(s) and s.options.get("module_8_parts", "both") in ("both", "wind")
+
+
+def storm_on(s: State) -> bool:
+    """The storm token's part."""
+    return on(s) and s.options.get("module_8_parts", "both") in ("both", "storm")
+
+
 def round_start(s: State, ev: Events) -> None:
     """Before the refill and the event card: the vane, then the storm one zone with it (MM-M8-03,
     -04, -11 to -13). The storm sailing onto a ship does not strike it (MM-M8-17)."""
     if not on(s):
         return
     s.round.wind = W.spin_vane(s.rng)
+    if not storm_on(s):
+        say(ev, f"The wind blows toward {s.round.wind}")
+        return
     s.storm = W.move_storm(s.storm or W.STORM_START, s.round.wind, sea())
-    say(ev, f"The wind blows toward {s.round.wind}; the storm moves to "
+    say(ev, f"The {'wind blows' if wind_on(s) else 'vane points'} toward {s.round.wind}; the storm moves to "
             f"{defs().map.zones[s.storm].name}")
 
 
 def cost(s: State, src: Zone, dst: Zone) -> int:
     """Actions a paid Move costs: 2 against the wind, else 1 (MM-M8-07, -08); the free Move with the
     wind is its own action (`wind`), so a paid Move with the wind costs 1."""
-    if not on(s) or s.round.wind is None:
+    if not wind_on(s) or s.round.wind is None:
         return 1
     return W.move_cost(s.round.wind, W.bearing_between(sea(), src, dst), free_move_used=True)
 
 
 def free_move_left(s: State, seat: int) -> bool:
-    return on(s) and s.round.wind is not None and seat not in s.round.wind_moved
+    return wind_on(s) and s.round.wind is not None and seat not in s.round.wind_moved
 
 
 def wind_moves(s: State, seat: int) -> list[Any]:
@@ -71,7 +87,7 @@ def strike(s: State, seat: int, moment: str, ev: Events) -> None:
     from engine.merchants_marauders.rules.hits import locate
     p = s.players[seat]
     immune = any(e.kind == "storm_immune" for e in captain(p).ability.effects)
-    if not on(s) or not W.storm_strikes(moment, p.zone, s.storm, p.in_port, immune):
+    if not storm_on(s) or not W.storm_strikes(moment, p.zone, s.storm, p.in_port, immune):
         return
     dice = captain(p).skills.seamanship + ability(p, "extra_die", "storm") + specialist_bonus(p, "skill_die", "seamanship")
     hits = W.random_hits(roll(s, dice))

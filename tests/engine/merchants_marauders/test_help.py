@@ -82,7 +82,8 @@ def test_every_module_and_variant_topic_names_its_option() -> None:
     for n in range(1, 7):
         assert f"`variant_{n}`" in text("variants"), n
     assert set(MerchantsOptions.model_fields) == {"victory", *(f"module_{n}" for n in range(1, 12)),
-                                                  *(f"variant_{n}" for n in range(1, 7)), "variant_2_mode"}
+                                                  *(f"variant_{n}" for n in range(1, 7)), "variant_2_mode",
+                                                  "module_8_parts"}
     assert "`victory` set to `immediate`" in text("glory-and-victory")
     assert "immediate" in get_args(MerchantsOptions.model_fields["victory"].annotation)
 
@@ -139,6 +140,7 @@ def _notation_examples() -> dict[str, Any]:
         "take weapon chain_shot": action(A.Take, what="weapon", item="chain_shot"),
         "take rumour": action(A.Take, what="rumour"), "take ship": action(A.Take, what="ship"),
         "claim mi-01": action(A.Claim, mission="mi-01"),
+        "to havana": action(A.To, zone="havana"),
         "play gl-point-blank-broadside": action(A.Play, card="gl-point-blank-broadside"),
     }
     for kind in (A.Enter, A.Leave, A.Port, A.End, A.Done, A.Redraw, A.Modification, A.Release, A.Draw, A.Stop,
@@ -164,7 +166,8 @@ def test_every_code_span_is_real_notation_an_id_or_an_option() -> None:
     ids = {*ZONES, *NATIONS, *WEAPONS, "p1", "p2", "p3", "p4", *defs().all_npcs(), *c.base.cargo.cards,
            *c.base.rumours.rumours, *c.base.missions.missions}
     options = {*MerchantsOptions.model_fields, *get_args(MerchantsOptions.model_fields["victory"].annotation),
-               *get_args(MerchantsOptions.model_fields["variant_2_mode"].annotation)}
+               *get_args(MerchantsOptions.model_fields["variant_2_mode"].annotation),
+               *get_args(MerchantsOptions.model_fields["module_8_parts"].annotation)}
     for t in TOPICS:
         for span in re.findall(r"`([^`]+)`", t["text"]):
             assert span in examples or span in ids or span in options, \

@@ -199,7 +199,7 @@ def test_a_sunk_npc_hands_its_tokens_back_and_a_boarding_victor_takes_them() -> 
     s.fight.victor, s.fight.boarded, s.fight.step = "aggressor", True, "aftermath"
     s.stack = [x for x in s.stack if not isinstance(x, P.OrdersPrompt)]
     s.fight.orders = None
-    s = resettle(s)
+    s = do(resettle(s), seat, "done")               # asked first: keep one's own ship (capture_turn)
     assert isinstance(top(s), P.UpgradesPrompt) and waiting(s) == (seat,)
     assert options(s, seat) == ["take upgrade grapeshot_1", "take upgrade crows_nest", "done"]
     assert GAME.notate(s, GAME.default_action(s, seat)) == "done"
