@@ -75,6 +75,8 @@ def test_mmb_clash_12_a_boarded_npcs_ship_may_be_taken_with_its_damage_and_the_d
     assert (ship.points["hull"], ship.points["masts"]) == (1, 2), "the prize keeps the fight's damage"
     assert ship.points["crew"] == 1, "the one surviving hand crosses"
     assert ship.points["cannons"] == defs().all_ships()["frigate"].cannons
+    assert took.players[seat].glory == kept.players[seat].glory and not took.players[seat].ship_glory, \
+        "a captured frigate earns no ship glory: only one bought does"
 
 
 def test_mmb_ship_08_a_navy_man_o_war_at_war_is_a_players_only_by_capture() -> None:

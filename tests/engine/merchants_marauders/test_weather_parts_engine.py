@@ -82,7 +82,7 @@ def test_mm_m8_01_the_wind_alone_has_no_storm_token() -> None:
 
 def test_mm_m8_21_with_the_wind_alone_npcs_scout_where_a_storm_would_be() -> None:
     s, seat, downwind, _ = _windy("wind", seed="wind-npc")
-    s.npcs = {"pirate_sloop": Npc(slot="pirate_sloop", side="pirate", nation=None, ship="sloop", zone=downwind,  # type: ignore[arg-type]
+    s.npcs = {"pirate_sloop": Npc(slot="pirate_sloop", side="pirate", nation=None, ship="sloop", zone=downwind,
                                   skills=Skills(seamanship=1, scouting=1, leadership=1))}
     s.round.scouting = 0
     dice(s, 1)
