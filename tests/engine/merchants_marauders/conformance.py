@@ -16,12 +16,16 @@ def _variants() -> list[dict[str, Any]]:
     fields = MerchantsOptions.model_fields
     switches = sorted(name for name, f in fields.items() if f.annotation is bool)
     alone: list[dict[str, Any]] = [{name: True} for name in switches]
-    alone += [{"variant_2": True, "variant_2_mode": "pay_to_draw"}, {"victory": "immediate"}]
+    alone += [{"variant_2": True, "variant_2_mode": "pay_to_draw"}, {"victory": "immediate"},
+              {"module_8": True, "module_8_parts": "storm"}, {"module_8": True, "module_8_parts": "wind"}]
     rand = random.Random(11)
     mixed: list[dict[str, Any]] = [{name: rand.random() < 0.5 for name in switches} for _ in range(COMBINATIONS)]
     for combo in mixed:
         combo["victory"] = rand.choice(["finish_round", "immediate"])
         combo["variant_2_mode"] = rand.choice(["two_keep_one", "pay_to_draw"])
+    parts = random.Random(12)                 # its own seed: the combinations above stay as they were
+    for combo in mixed:
+        combo["module_8_parts"] = parts.choice(["both", "wind", "storm"])
     everything: dict[str, Any] = {name: True for name in switches} | {"victory": "immediate"}
     return [{}, everything, *alone, *mixed]
 
