@@ -343,6 +343,7 @@ class BombardPrompt(PromptBase):
     cards: list[str]
     dice: int
     skull: bool = False
+    favoured: bool = False              # Module 10: the defence cards were redrawn with goodwill
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.location_raid_turn import bombard_options

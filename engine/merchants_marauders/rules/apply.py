@@ -335,6 +335,8 @@ def _redraw_favour(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
     from engine.merchants_marauders.rules import goodwill_redraws_turn as GR
     if isinstance(pr, P.RaidSkullPrompt):
         GR.raid_redraw(s, seat, ev)
+    elif isinstance(pr, P.BombardPrompt):
+        GR.bombard_redraw(s, seat, pr, ev)
     else:
         GR.answer(s, seat, pr, a, ev)
 
@@ -446,6 +448,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.RedrawPrompt, A.Favour): _redraw_favour,
     (P.RedrawPrompt, A.Accept): _redraw_favour,
     (P.RaidSkullPrompt, A.Favour): _redraw_favour,
+    (P.BombardPrompt, A.Favour): _redraw_favour,
     (P.ActionPrompt, A.Visit): _visit,
     (P.VisitPrompt, A.PayOff): _visit,
     (P.VisitPrompt, A.Give): _visit,

@@ -1,10 +1,12 @@
 """Module 10's redraws of the cards other than a buy's (that one is goodwill_turn.redraw): 1
 goodwill sends a draw back and as many cards come again (MM-M10-07, -10).
 
-- A rumour taken (in port, in a Town, at the Pirate Haven), the glory cards a glory point drew,
+- A rumour taken (in port, in a Town, at the Pirate Haven or the Reefs), the glory cards a glory point drew,
   and the mission that comes onto the board after its holder completed one: a RedrawPrompt for
   the drawer, `goodwill redraw` or the default `accept`. The prompt names no secret card: the
   rumour is the one held, the glory cards are those from `at` on in the hand.
+- A location raid (Module 9): `goodwill redraw` on the BombardPrompt takes the defence cards
+  again before the first gun fires, once.
 - A merchant raid: `goodwill redraw` on the RaidSkullPrompt takes the opening cards again before
   any skull is spent, or, after a skull drew or swapped a card, that card; each is its own
   situation (MM-M10-19), each redrawn at most once (`Raid.favoured`, MM-M10-18).
@@ -122,3 +124,19 @@ def raid_redraw(s: State, seat: int, ev: Events) -> None:
         r.favoured.append(new[0])       # the card drawn again stands (once a situation)
     s.cargo.throw_away(gone)
     say(ev, f"The raid's cards: {', '.join(r.cards)}")
+
+
+# ---- a location raid's defence cards (Module 9) ----
+def bombard_options(s: State, seat: int, pr: P.BombardPrompt) -> list[Any]:
+    """Before the first gun fires (all its dice left), once."""
+    fresh = pr.dice == s.players[seat].ship.points["cannons"] and not pr.skull and not pr.favoured
+    return [action(A.Favour, on="redraw")] if fresh and pr.cards and _may(s, seat) \
+        and (s.cargo.pile or s.cargo.discard) else []
+
+
+def bombard_redraw(s: State, seat: int, pr: P.BombardPrompt, ev: Events) -> None:
+    _pay(s, seat, "raid_opening", ev)
+    pr.favoured = True
+    gone, pr.cards = list(pr.cards), s.cargo.draw(s.rng, len(pr.cards))
+    s.cargo.throw_away(gone)
+    say(ev, f"The defence now: {', '.join(pr.cards) or 'no cards'}")

@@ -72,7 +72,8 @@ def _bomb(pr: P.BombardPrompt) -> LR.Bombardment:
 def bombard_options(s: State, seat: int, pr: P.BombardPrompt) -> list[Any]:
     if pr.skull:
         return [action(A.Discard, card=c) for c in pr.cards]
-    return [action(A.Fire), action(A.Stop)] if pr.dice and pr.cards else [action(A.Stop)]
+    from engine.merchants_marauders.rules.goodwill_redraws_turn import bombard_options as favour
+    return [*favour(s, seat, pr), *([action(A.Fire), action(A.Stop)] if pr.dice and pr.cards else [action(A.Stop)])]
 
 
 def default(s: State, seat: int, pr: Any) -> Any:

@@ -116,6 +116,8 @@ def reefs_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     if haul.rumours:
         (p.rumour,) = s.rumours.draw(s.rng)
         say(ev, f"You find a rumour: {p.rumour}", to=seat)
+        from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_rumour
+        offer_rumour(s, seat)                       # Module 10
     p.ship.points["crew"] += haul.crew
     p.ship.weapons += haul.weapons
     p.ship.points["hull"] = haul.hull

@@ -167,3 +167,52 @@ def test_mm_m10_18_two_draws_waiting_with_one_goodwill_only_the_first_may_be_red
     s.stack.append(P.RedrawPrompt(seats=[me], draw="rumour"))
     s = do(s, me, "goodwill redraw")
     assert isinstance(top(s), P.RedrawPrompt) and options(s, me) == ["accept"], "no goodwill left"
+
+
+def test_mm_m10_07_a_location_raids_defence_cards_are_redrawn_before_the_guns_fire() -> None:
+    s = started(3, seed="redraws", module_9=True, module_10=True)
+    me = active(s)
+    p = s.players[me]
+    p.bounties, p.goodwill, p.ship.points["cannons"] = {}, 1, 2
+    s.npcs = {}
+    at_sea(s, me, next(z for z, k in s.locations.items() if k == "native_village"))
+    s = do(s, me, "raid location")
+    first = list(top(s).cards)
+    assert options(s, me) == ["goodwill redraw", "fire", "stop"]
+    assert GAME.notate(s, GAME.default_action(s, me)) != "goodwill redraw"
+    s = do(s, me, "goodwill redraw")
+    pr = top(s)
+    assert isinstance(pr, P.BombardPrompt) and pr.cards != first and len(pr.cards) == len(first)
+    assert set(first) <= set(s.cargo.discard) and s.players[me].goodwill == 0
+    assert "goodwill redraw" not in options(s, me)
+
+
+def test_once_the_guns_fire_no_defence_redraw() -> None:
+    s = started(3, seed="redraws", module_9=True, module_10=True)
+    me = active(s)
+    p = s.players[me]
+    p.bounties, p.goodwill, p.ship.points["cannons"] = {}, 2, 2
+    s.npcs = {}
+    at_sea(s, me, next(z for z, k in s.locations.items() if k == "native_village"))
+    s = do(s, me, "raid location")
+    dice(s, 1)
+    s = do(s, me, "fire")
+    assert "goodwill redraw" not in options(s, me)
+
+
+def test_mm_m10_07_a_rumour_found_at_the_reefs_may_be_redrawn() -> None:
+    s = started(3, seed="redraws", module_9=True, module_10=True)
+    me = active(s)
+    p = s.players[me]
+    p.bounties, p.goodwill, p.rumour = {}, 1, None
+    s.npcs = {}
+    s.round.scouting = 0
+    at_sea(s, me, next(z for z, k in s.locations.items() if k == "reefs"))
+    dice(s, SKULL, *[1] * max(0, _skill(s, me, "scouting") - 1))
+    s = do(s, me, "visit")
+    s = do(s, me, "take rumour")
+    s = do(s, me, "stop")
+    first = s.players[me].rumour
+    assert first is not None and isinstance(top(s), P.RedrawPrompt) and top(s).draw == "rumour"
+    s = do(s, me, "goodwill redraw")
+    assert s.players[me].rumour not in (None, first)
