@@ -169,14 +169,19 @@ def test_mm_m10_18_two_draws_waiting_with_one_goodwill_only_the_first_may_be_red
     assert isinstance(top(s), P.RedrawPrompt) and options(s, me) == ["accept"], "no goodwill left"
 
 
-def test_mm_m10_07_a_location_raids_defence_cards_are_redrawn_before_the_guns_fire() -> None:
+def _bombard(goodwill: int) -> tuple[State, int]:
+    """A raid on a Native Village begun with 2 guns: the BombardPrompt, no die fired."""
     s = started(3, seed="redraws", module_9=True, module_10=True)
     me = active(s)
     p = s.players[me]
-    p.bounties, p.goodwill, p.ship.points["cannons"] = {}, 1, 2
+    p.bounties, p.goodwill, p.ship.points["cannons"] = {}, goodwill, 2
     s.npcs = {}
     at_sea(s, me, next(z for z, k in s.locations.items() if k == "native_village"))
-    s = do(s, me, "raid location")
+    return do(s, me, "raid location"), me
+
+
+def test_mm_m10_07_a_location_raids_defence_cards_are_redrawn_before_the_guns_fire() -> None:
+    s, me = _bombard(1)
     first = list(top(s).cards)
     assert options(s, me) == ["goodwill redraw", "fire", "stop"]
     assert GAME.notate(s, GAME.default_action(s, me)) != "goodwill redraw"
@@ -188,13 +193,7 @@ def test_mm_m10_07_a_location_raids_defence_cards_are_redrawn_before_the_guns_fi
 
 
 def test_once_the_guns_fire_no_defence_redraw() -> None:
-    s = started(3, seed="redraws", module_9=True, module_10=True)
-    me = active(s)
-    p = s.players[me]
-    p.bounties, p.goodwill, p.ship.points["cannons"] = {}, 2, 2
-    s.npcs = {}
-    at_sea(s, me, next(z for z, k in s.locations.items() if k == "native_village"))
-    s = do(s, me, "raid location")
+    s, me = _bombard(2)
     dice(s, 1)
     s = do(s, me, "fire")
     assert "goodwill redraw" not in options(s, me)
