@@ -76,6 +76,9 @@ class ActionRow:
     created_at: float
     undone: bool
     reveals: bool | None = None     # None: logged before migration 0003
+    hidden: bool | None = None      # not public when made (a sealed choice); None: before 0004
+    commitment: str | None = None   # engine.core.fair.choice_commitment of a hidden decision
+    nonce: str | None = None        # its nonce: never shown before the game is over
 
     @property
     def automatic(self) -> bool:
@@ -181,9 +184,10 @@ def game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
 
 
 def action_from_row(row: sqlite3.Row) -> ActionRow:
-    reveals = row["reveals"]
+    reveals, hidden = row["reveals"], row["hidden"]
     return ActionRow(row["seq"], row["seat"], row["notation"], row["interaction_id"],
-                     row["created_at"], bool(row["undone"]), None if reveals is None else bool(reveals))
+                     row["created_at"], bool(row["undone"]), None if reveals is None else bool(reveals),
+                     None if hidden is None else bool(hidden), row["commitment"], row["nonce"])
 
 
 def outbox_from_row(row: sqlite3.Row) -> OutboxRow:

@@ -222,8 +222,10 @@ class Store(NotifyTables, Database):
     async def commit_action(self, game_id: int, expected_version: int, seat: int, notation: str,
                             snapshot_json: Snapshot, *, interaction_id: str | None = None,
                             status: Status | None = None, outbox: Sequence[OutboxItem] = (),
-                            reveals: bool | None = None) -> int:
+                            reveals: bool | None = None, hidden: bool | None = None,
+                            commitment: tuple[str, str] | None = None) -> int:
         """Append one action, store the state after it and queue its messages, atomically.
+        `hidden` marks a decision the public did not see; `commitment` is its (digest, nonce).
 
         DuplicateInteractionError if interaction_id was applied before; StaleStateError if the
         game moved past expected_version. Either way nothing is written. Returns the new version.
@@ -242,9 +244,11 @@ class Store(NotifyTables, Database):
                 raise StoreError(f"Game #{game_id} has no seat {seat}.")
             seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",
                                (game_id,)).fetchone()[0]
-            conn.execute("INSERT INTO actions (game_id, seq, seat, notation, interaction_id, created_at, reveals)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (game_id, seq, seat, notation, interaction_id, now(), None if reveals is None else int(reveals)))
+            digest, nonce = commitment or (None, None)
+            conn.execute("INSERT INTO actions (game_id, seq, seat, notation, interaction_id, created_at, reveals,"
+                         " hidden, commitment, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, seq, seat, notation, interaction_id, now(), None if reveals is None else int(reveals),
+                          None if hidden is None else int(hidden), digest, nonce))
             version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
             insert_outbox(conn, game_id, version, outbox)
             return version

@@ -28,6 +28,7 @@ from engine.core import (
     side_decisions,
     undo,
 )
+from engine.core.fair import choice_commitment, hidden_decision, seed_commitment
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
@@ -88,7 +89,8 @@ class TableService:
             raise TableError(options_error(game, e)) from None
         setup = Setup(game=game_type, players=players, seed=seed or secrets.token_hex(8), options=options or {})
         return await self.store.create_game(game_type, setup, guild_id=guild_id, channel_id=channel_id,
-                                            thread_id=thread_id, host_user_id=host_user_id)
+                                            thread_id=thread_id, host_user_id=host_user_id,
+                                            settings={"seed_salt": secrets.token_hex(16)})
 
     async def join(self, game_id: int, user_id: int, display_name: str) -> int:
         return await self.store.seat_user(game_id, user_id, display_name)
@@ -122,8 +124,8 @@ class TableService:
         except ValueError as e:
             raise TableError(f"This game cannot start: {e}") from None
         pending = game.pending(s)
-        items = items_after(record.version + 1, [Event(text=f"{game.title} begins with {n} players.")],
-                            pending, (), game.outcome(s), n)
+        begins = [Event(text=f"{game.title} begins with {n} players."), Event(text=commitment_line(record))]
+        items = items_after(record.version + 1, begins, pending, (), game.outcome(s), n)
         version = await self.store.start_game(game_id, record.version, s.model_dump_json(), n, items)
         self._remember(game_id, version, s)
         return ActResult(version=version, all_events=[], pending=pending, outcome=None)
@@ -142,6 +144,7 @@ class TableService:
             game = self._game(record.game_type)
             before = game.pending(s)
             t = act_text(game, s, seat, notation)
+            hidden = hidden_decision(game, s, seat, game.parse(s, seat, t.notation), t)
             pending, outcome = game.pending(t.state), game.outcome(t.state)
             items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
                                 outcome, len(record.seats), was=before,
@@ -151,7 +154,8 @@ class TableService:
             version = await self.store.commit_action(
                 game_id, record.version, seat, t.notation,
                 t.state.model_dump_json(), interaction_id=interaction_id,
-                status="finished" if outcome else None, outbox=items, reveals=t.reveals)
+                status="finished" if outcome else None, outbox=items, reveals=t.reveals,
+                hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None)
             self._remember(game_id, version, t.state)
             return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome)
 
@@ -338,6 +342,23 @@ class TableService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def commitment_line(record: GameRecord) -> str:
+    """The start post's fair-play line: the seed's commitment, and whether the host fixed it."""
+    salt = record.settings.get("seed_salt")
+    if not salt:
+        return "🔒 This game was created before seed commitments: it has none."
+    fixed = " The host fixed this seed, so the host can know the dice and cards." \
+        if record.settings.get("seed_fixed") else ""
+    return (f"🔒 Seed commitment: `{seed_commitment(record.seed, salt)}`.{fixed} "
+            "After the end, `/game verify` reveals the seed to check it against.")
+
+
+def new_commitment(seat: int, notation: str) -> tuple[str, str]:
+    """(digest, nonce) for a hidden decision: a fresh nonce per decision."""
+    nonce = secrets.token_hex(16)
+    return choice_commitment(seat, notation, nonce), nonce
 
 
 def options_error(game: Game[Any, Any, Any], e: ValidationError) -> str:

@@ -1,0 +1,100 @@
+"""PROVABLY FAIR PLAY: commitments to the seed and to every sealed choice, and the state hash.
+
+The scheme (docs/trust-and-history.md says it in words for players):
+- Seed: at creation the table draws a random salt (32 hex digits) and publishes, when the game
+  starts, `sha256("parley-seed:v1:" + salt + ":" + seed)`. The salt keeps a short or guessable
+  seed (a host may fix one) from being found by trying seeds against the commitment. After the
+  end, /game verify reveals seed and salt.
+- Sealed choices: a decision the public does not see when it is made (`hidden_decision`) is
+  stored with `sha256("parley-choice:v1:" + seat + ":" + nonce + ":" + notation)`, a fresh random
+  nonce per decision. The nonce is revealed with the choice, after the end.
+- Final state: `state_hash` hashes the canonical JSON of the last state, so a replay shows that
+  every die, draw and choice came out the same.
+
+Which decisions are hidden is decided here, for every game alike, from the engine contract:
+a decision inside a sealed simultaneous choice (`Pending.kind == "simultaneous"`, or one that
+changes a `Sealed` anywhere in the state), a side decision (runner.side_decisions) taken by
+a seat the game is not waiting on, and a decision whose events were all private (told to some
+seats only, such as a level-up). A game may say more with an optional
+`hidden_decision(state, seat, action) -> bool` hook (True adds a hidden decision).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.game import Game
+from engine.core.runner import side_decisions
+from engine.core.sealed import Sealed
+from engine.core.types import Transition
+
+SEED_SCHEME = "parley-seed:v1"
+CHOICE_SCHEME = "parley-choice:v1"
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def seed_commitment(seed: str, salt: str) -> str:
+    return _sha256(f"{SEED_SCHEME}:{salt}:{seed}")
+
+
+def choice_commitment(seat: int, notation: str, nonce: str) -> str:
+    return _sha256(f"{CHOICE_SCHEME}:{seat}:{nonce}:{notation}")
+
+
+def state_hash(s: BaseModel) -> str:
+    """The hash of a state's canonical JSON (keys sorted), the same on every machine."""
+    return _sha256(json.dumps(s.model_dump(mode="json"), sort_keys=True, separators=(",", ":")))
+
+
+def sealed_parts(value: Any, path: str = "") -> Iterator[tuple[str, Sealed[Any]]]:
+    """Every `Sealed` inside a state, with its path ("stage.bids", "fight.orders")."""
+    if isinstance(value, Sealed):
+        yield path, value
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from sealed_parts(getattr(value, name), f"{path}.{name}" if path else name)
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from sealed_parts(item, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from sealed_parts(item, f"{path}[{key}]")
+
+
+def touches_sealed(before: Any, after: Any, seat: int) -> bool:
+    """Did `seat`'s decision change its part of a sealed choice that was open to it?"""
+    later = dict(sealed_parts(after))
+    for path, sealed in sealed_parts(before):
+        if seat not in sealed.seats or seat in sealed.locked:
+            continue
+        now = later.get(path)
+        if now is None:   # resolved or called off: it was this seat's if it had chosen in it
+            if seat in sealed.choices:
+                return True
+        elif seat in now.locked or now.choices.get(seat) != sealed.choices.get(seat):
+            return True
+    return False
+
+
+def hidden_decision(game: Game[Any, Any, Any], before: Any, seat: int, action: Any, t: Transition[Any]) -> bool:
+    """Is this decision (by `seat` from state `before`, giving `t`) one the public does not see
+    when it is made? Such decisions get a commitment, and appear in a log shown during play
+    only as a sealed entry (table/history.py)."""
+    if t.events and all(e.visible_to is not None for e in t.events):
+        return True   # it told only some seats (a level-up, a card kept): its notation is theirs
+    pending = game.pending(before)
+    if pending is not None and pending.kind == "simultaneous":
+        return True
+    if pending is not None and seat not in pending.waiting_on and seat in side_decisions(game, before):
+        return True
+    hook = getattr(game, "hidden_decision", None)
+    if hook is not None and hook(before, seat, action):
+        return True
+    return touches_sealed(before, t.state, seat)
