@@ -14,7 +14,10 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
                 side: dict[int, str] | None = None, was_side: dict[int, str] | None = None) -> list[OutboxItem]:
     """`was` is what the game waited on before the decision: a seat is told it has a decision
     when it is newly waited on, and also when a sealed choice opens for it while it was already
-    deciding something else (the player who ends a turn with a blind bid gets its bid DM too).
+    deciding something else (the player who ends a turn with a blind bid gets its bid DM too),
+    or when the next round of the same sealed choice opens: the seats deciding one only shrink, so
+    a seat that had locked in and is waited on again means a new round, and the seat whose answer
+    closed the last one is told of it too (each round of combat orders is its own sealed choice).
     `side` are the side decisions now open (engine.core.runner.side_decisions), `was_side` those
     open before: a seat is told of a new one unless it is being waited on anyway."""
     public = [e.text for e in events if e.visible(None)]
@@ -27,7 +30,8 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
         if private:
             items.append(OutboxItem(kind="private", target=seat_target(seat), payload={"version": version, "events": private}))
     sealed_opens = pending is not None and pending.kind == "simultaneous" and (
-        was is None or (was.kind, was.prompt) != (pending.kind, pending.prompt))
+        was is None or (was.kind, was.prompt) != (pending.kind, pending.prompt)
+        or not set(pending.waiting_on) <= set(was.waiting_on))   # the next round of the same choice
     for seat in waiting:
         if seat not in was_waiting or sealed_opens:   # only seats with a new decision are notified
             items.append(OutboxItem(kind="prompt", target=seat_target(seat),

@@ -108,11 +108,13 @@ async def click_option(t: Table, game_id: int, seat: int, user: int, panel: Mess
     return False
 
 
-async def decide(t: Table, w: Watch, game_id: int, path: str, rand: random.Random) -> None:
+async def decide(t: Table, w: Watch, game_id: int, path: str, rand: random.Random,
+                 notation: str | None = None) -> None:
+    """A waited-on human makes one decision by `path`: the greedy bot's, or `notation`."""
     seat, user = await t.pending_human(game_id)
     record, s = await t.bot.table.load(game_id)
     game = get_game(record.game_type)
-    notation = chosen(game, s, seat, rand)
+    notation = notation or chosen(game, s, seat, rand)
     if path == "typed":
         offered = await t.autocomplete(user, "play", "action", notation, channel_id=record.thread_id)
         w.check_text(user, "\n".join(c["name"] for c in offered), "autocomplete")
