@@ -35,8 +35,10 @@ class MerchantsOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     victory: Literal["finish_round", "immediate"] = "finish_round"
     module_1: bool = False      # new cards, tokens and flags
+    module_1_separate: bool = False   # Module 1's new rumours, missions and captains as decks of their own
     module_2: bool = False      # new special weapons
     module_3: bool = False      # new ship modifications
+    module_3_selling: bool = False    # Module 3's optional rule: an empty port's action draws from the reserve
     module_4: bool = False      # NPC upgrades
     module_5: bool = False      # new ships (the brig, slow galleons)
     module_6: bool = False      # the treasure galleon

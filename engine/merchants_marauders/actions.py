@@ -304,3 +304,14 @@ class Resist(_A):
 class Dump(_A):
     """Module 7: a warship's search answered by dumping the contraband compartment."""
     kind: Literal["dump"] = "dump"
+
+
+class Hide(_A):
+    """Module 3 with 7: put this contraband card under the smuggler's hold (a free decision)."""
+    kind: Literal["hide"] = "hide"
+    card: str
+
+
+class NewRumour(_A):
+    """Module 1 with separate decks: the port's rumour part, drawing from the new rumours' deck."""
+    kind: Literal["new_rumour"] = "new_rumour"

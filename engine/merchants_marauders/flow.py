@@ -79,4 +79,6 @@ FLOW: Flow[State] = Flow(
 
 def settle(s: State, ev: Events) -> None:
     """Run everything that needs no decision, until the game waits on someone or ends."""
+    from engine.merchants_marauders.rules.smuggling_turn import tidy
+    tidy(s)                                        # Modules 3 and 7: the smuggler's hold filled or emptied
     FLOW.settle(s, ev)

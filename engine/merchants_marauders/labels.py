@@ -87,7 +87,12 @@ def describe(s: State, seat: int, a: Any) -> ActionText:
     if isinstance(a, A.Favour):
         text = ActionText(label="Spend 1 goodwill to redraw")
     elif isinstance(a, A.Smuggle):
-        text = ActionText(label=f"Buy {a.card} as contraband")
+        verb = "Keep" if s.stack and s.stack[-1].kind == "keep" else "Buy"
+        text = ActionText(label=f"{verb} {a.card} as contraband")
+    elif isinstance(a, A.Hide):
+        text = ActionText(label=f"Hide {a.card} in the smuggler's hold")
+    elif isinstance(a, A.NewRumour):
+        text = ActionText(label="Seek a rumour from the new deck")
     if text is None:
         text = ActionText(label=notate(s, a).replace("_", " ").capitalize())
     return text.model_copy(update={"label": text.label[:80]})

@@ -54,10 +54,13 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Favour: lambda s, a: f"goodwill {a.on}",
     A.Smuggle: lambda s, a: f"contraband {a.card}",
     A.PayGoodwill: lambda s, a: "pay",
+    A.Hide: lambda s, a: f"hide {a.card}",
+    A.NewRumour: lambda s, a: "rumour new",
 }
 VERBS |= {"fierce", "accept", "goodwill", "loyalty", "pay", "stay", "check", "crew", "contraband", "resist",
           "dump"}                       # Modules 7, 10, 11
 VERBS |= {"hit"}                        # Module 2: where a fire or double shot's last hits land
+VERBS |= {"hide"}                       # Module 3's smuggler's hold (with Module 7)
 
 
 def notate(s: State, a: Any) -> str:

@@ -58,11 +58,14 @@ class KeepCargoPrompt(PromptBase):
     cards: list[str]
     kept: list[str] = []
     room: int
+    smuggled: list[str] = []            # Module 7: plunder kept as contraband, into the compartment
 
     def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.smuggling_turn import keep_options
         out: list[Any] = []
-        if len(self.kept) < self.room:
-            out = [action(A.Keep, card=c) for c in self.cards if c not in self.kept][:MAX_OPTIONS - 1]
+        if len(self.kept) + len(self.smuggled) < self.room:
+            out = [action(A.Keep, card=c) for c in self.cards if c not in self.kept and c not in self.smuggled]
+            out = [*out, *keep_options(s, seat, self)][:MAX_OPTIONS - 1]
         # leaving port keeps exactly what the hold takes (trade.leave_port): no `done` there
         return out if self.why == "leave" else [*out, action(A.Done)]
 

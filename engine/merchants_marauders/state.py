@@ -69,6 +69,7 @@ class Player(BaseModel):
     goodwill: int = 0                            # Module 10: 0 to 5 (public)
     contraband: list[str] = []                   # Module 7: the contraband compartment's card ids (public)
     tucked: list[str] = []                       # Module 7: sold contraband behind the captain (public)
+    hidden: str | None = None                    # Modules 3 and 7: the card under the smuggler's hold (secret: the owner's)
 
 
 class ZoneState(BaseModel):

@@ -44,6 +44,8 @@ class PlayerView(BaseModel):
     goodwill: int | None = None               # Module 10 (public)
     contraband: list[str] | None = None       # Module 7: the contraband compartment (public)
     tucked: int | None = None                 # Module 7: sold contraband behind the captain (public)
+    hidden: str | None = None                 # Modules 3 and 7: the card under the smuggler's hold (the owner's)
+    has_hidden: bool | None = None            # Modules 3 and 7: that a card lies there (public)
     card_turned: bool = False                 # Cutthroat: the captain card turned over (public)
     dealt: list[str] | None = None            # Variant 2: the captains dealt at setup (the owner's)
 
@@ -111,9 +113,15 @@ def _economy(s: State, i: int) -> dict[str, Any]:
             "tucked": len(p.tucked) if o.get("module_7") else None}
 
 
+def _smuggled(s: State, i: int, mine: bool) -> dict[str, Any]:
+    """The smuggler's hold: its card the owner's alone, that one is there public (Modules 3, 7)."""
+    p, on = s.players[i], bool(s.options.get("module_3") and s.options.get("module_7"))
+    return {"hidden": p.hidden if mine else None, "has_hidden": p.hidden is not None if on else None}
+
+
 def _player(s: State, i: int, viewer: int | None) -> PlayerView:
     p, mine, setup = s.players[i], viewer == i, s.turn.phase == "setup"
-    return PlayerView(**_economy(s, i),
+    return PlayerView(**_economy(s, i), **_smuggled(s, i, mine),
         seat=i, captain=p.captain if mine or not setup else None, ship=None if setup else p.ship,
         zone=None if setup else p.zone, in_port=p.in_port, glory=p.glory,
         stash=p.stash if mine or s.final is not None else None, glory_cards=list(p.glory_cards) if mine else None,

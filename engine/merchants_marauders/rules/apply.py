@@ -110,6 +110,8 @@ def _port(s: State, seat: int, pr: P.ActionPrompt, a: A.Port, ev: Events) -> Non
     turn.spend(s)
     s.turn.port_done = True
     s.stack.append(P.PortPrompt(seats=[seat]))
+    from engine.merchants_marauders.rules.mods_turn import offer_at_port
+    offer_at_port(s, seat, ev)                     # Module 3's optional selling rule
 
 
 def _investigate(s: State, seat: int, pr: P.ActionPrompt, a: A.Investigate, ev: Events) -> None:
@@ -156,13 +158,28 @@ def _keep(s: State, seat: int, pr: P.KeepCargoPrompt, a: A.Keep, ev: Events) -> 
     if pr.why == "leave" and len(pr.kept) == pr.room:
         _pop(s)
         turn.keep_on_leaving(s, seat, pr.kept, ev)
-    elif pr.why == "plunder" and len(pr.kept) == pr.room:
+    elif pr.why == "plunder" and len(pr.kept) + len(pr.smuggled) == pr.room:
         _keep_done(s, seat, pr, A.Done(), ev)
 
 
 def _keep_done(s: State, seat: int, pr: P.KeepCargoPrompt, a: A.Done, ev: Events) -> None:
     _pop(s)
     raiding.keep_plunder(s, seat, pr, ev)
+
+
+def _cargo(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
+    """Modules 1, 3 and 7: plunder kept as contraband, the smuggler's hold, the new rumour deck."""
+    from engine.merchants_marauders.rules import smuggling_turn
+    if isinstance(a, A.Smuggle):
+        if smuggling_turn.smuggle(s, seat, pr, a.card):
+            _keep_done(s, seat, pr, A.Done(), ev)
+    elif isinstance(a, A.Hide):
+        _pop(s)
+        smuggling_turn.hide(s, seat, a.card, ev)
+    else:
+        pr.taken.append("rumour")
+        from engine.merchants_marauders.rules.missions_turn import take_rumour
+        take_rumour(s, seat, ev, deck="new")
 
 
 # ---- the port ----
@@ -398,6 +415,9 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.PortPrompt, A.Claim): _claim,
     (P.KeepCargoPrompt, A.Keep): _keep,
     (P.KeepCargoPrompt, A.Done): _keep_done,
+    (P.KeepCargoPrompt, A.Smuggle): _cargo,
+    (P.ActionPrompt, A.Hide): _cargo,
+    (P.PortPrompt, A.NewRumour): _cargo,
     (P.PortPrompt, A.Part): _part,
     (P.PortPrompt, A.Done): _done,
     (P.SellPrompt, A.Sell): _sell,

@@ -52,12 +52,14 @@ def card(card_id: str) -> CargoCard:
 
 def _hold(s: State, seat: int) -> K.Hold:
     p = s.players[seat]
-    return K.Hold(ordinary=[card(c) for c in p.ship.cargo], contraband=[_contraband()[c] for c in p.contraband])
+    return K.Hold(ordinary=[card(c) for c in p.ship.cargo], contraband=[_contraband()[c] for c in p.contraband],
+                  hidden=_contraband()[p.hidden] if p.hidden else None)     # the smuggler's hold: smuggling_turn
 
 
 def _store(s: State, seat: int, h: K.Hold) -> None:
     p = s.players[seat]
     p.ship.cargo, p.contraband = [c.id for c in h.ordinary], [c.id for c in h.contraband]
+    p.hidden = h.hidden.id if h.hidden else None
 
 
 def carried(s: State, seat: int) -> int:
@@ -104,18 +106,18 @@ def sellable(s: State, seat: int) -> list[str]:
     p = s.players[seat]
     if not on(s) or not p.in_port:
         return []
-    return [c for c in p.contraband if _contraband()[c].port == p.zone]
+    return [c for c in [*p.contraband, *([p.hidden] if p.hidden else [])] if _contraband()[c].port == p.zone]
 
 
 def sell(s: State, seat: int, selling: list[str], ev: Events) -> list[str]:
     """Sell the contraband among `selling` (10 gold each, a glory point every second one,
     MM-M7-10, -12); the ordinary cards left for the base sale."""
     p = s.players[seat]
-    smuggled = [c for c in selling if c in p.contraband]
+    smuggled = [c for c in selling if c in p.contraband or c == p.hidden]
     if not on(s) or not smuggled:
         return selling
     sale = K.sell_contraband(_hold(s, seat), smuggled, p.zone, [_contraband()[c] for c in p.tucked])
-    p.contraband = [c.id for c in sale.hold.contraband]
+    _store(s, seat, sale.hold)
     p.tucked = [c.id for c in sale.tucked]
     p.ship.gold += sale.gold
     s.cargo.throw_away([c.id for c in sale.discarded])
@@ -203,7 +205,8 @@ def cargo_hits(s: State, seat: int, n: int) -> bool:
 
 
 def on_death(s: State, seat: int) -> None:
-    """The compartment is discarded with the captain; the tucked cards stay (MM-M7-14)."""
+    """The compartment and the smuggler's hold card are discarded with the captain; the tucked
+    cards stay (MM-M7-14)."""
     p = s.players[seat]
-    s.cargo.throw_away(p.contraband)
-    p.contraband = []
+    s.cargo.throw_away([*p.contraband, *([p.hidden] if p.hidden else [])])
+    p.contraband, p.hidden = [], None

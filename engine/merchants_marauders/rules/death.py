@@ -60,7 +60,8 @@ def kill(s: State, seat: int, ev: Events) -> None:
     return_modifications(s, death.to_ports)
     from engine.merchants_marauders.rules.upgrades_turn import lose_tokens
     lose_tokens(s, p)                              # Module 4: NPC weapon tokens aboard go back too
-    (p.captain,) = s.captains.draw(s.rng)
+    from engine.merchants_marauders.rules.module1_turn import successor
+    p.captain = successor(s, p.captain)        # Module 1's separate decks: from the dead one's deck
     p.ship, p.glory_cards, p.bounties, p.ship_glory, p.bought_at = Ship(), [], {}, False, None
     p.glory, p.stash, p.deaths = death.kept.glory, death.kept.stash, p.deaths + 1
     p.zone, p.in_port = home_port(p), True
@@ -98,7 +99,8 @@ def new_captain_options(s: State, seat: int) -> list[Any]:
 def redraw(s: State, seat: int, ev: Events) -> None:
     p = s.players[seat]
     s.captains.throw_away([p.captain])
-    (p.captain,) = s.captains.draw(s.rng)
+    from engine.merchants_marauders.rules.module1_turn import successor
+    p.captain = successor(s, p.captain)
     p.zone = home_port(p)
     say(ev, f"The new captain is redrawn: {name(s, seat)}")
 

@@ -75,7 +75,8 @@ def aftermath(s: State, ev: Events) -> None:
         s.cargo.throw_away([c.id for c in drawn if c not in loot.cards])
         s.reveals += 1
         say(ev, f"{name(s, seat)} plunders {loot.gold} gold from the navy ship")
-        room = max(0, hold(me) - len(me.ship.cargo))
+        from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+        room = free_room(s, seat)                    # both compartments share it (Module 7)
         if loot.cards and room:
             s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in loot.cards], room=room))
         else:

@@ -23,7 +23,6 @@ from engine.merchants_marauders.rules.common import (
     cargo_card,
     cargo_cards,
     gain_glory,
-    hold,
     manoeuvre,
     name,
     roll,
@@ -164,7 +163,8 @@ def attack(s: State, seat: int, pr: P.LandBattlePrompt, ev: Events) -> None:
     if any(e.kind == "free" for e in t.prize) and free_by_effect(s, seat):    # Module 11: not from Restless down
         from engine.merchants_marauders.rules.locations_turn import prison_hire
         prison_hire(s, seat, ev, free=True)
-    room = max(0, hold(p) - len(p.ship.cargo))
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat)                        # both compartments share it (Module 7)
     if room and pr.cards:
         s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=list(pr.cards), room=room))
     else:

@@ -19,6 +19,7 @@ from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.effects import Effect as Property
+from engine.merchants_marauders.rules import module1_turn as M1
 from engine.merchants_marauders.rules import rumours_missions as RM
 from engine.merchants_marauders.rules.common import (
     captain,
@@ -64,30 +65,28 @@ def check(s: State, seat: int, skill: Skill, when: RM.Situation) -> list[Face]:
     return roll(s, RM.dice_for(getattr(captain(s.players[seat]).skills, skill), extra))
 
 
-def _top_first(s: State) -> list[str]:
-    return list(reversed(s.rumours.pile))
-
-
 # ---- rumours ----
-def may_take_rumour(s: State, seat: int) -> bool:
+def may_take_rumour(s: State, seat: int, deck: M1.Which = "base") -> bool:
+    """A rumour to seek in port; with Module 1's separate decks, from `deck` (MM-M1-02)."""
     p = s.players[seat]
-    return p.in_port and p.rumour is None and bool(s.rumours.pile)
+    return p.in_port and p.rumour is None and bool(M1.pile(s, "rumours", deck, fallback=False))
 
 
-def take_rumour(s: State, seat: int, ev: Events, again: list[Face] | None = None) -> None:
+def take_rumour(s: State, seat: int, ev: Events, again: list[Face] | None = None, deck: str = "base") -> None:
     p = s.players[seat]
     faces = again if again is not None else check(s, seat, "influence", "rumour")
     from engine.merchants_marauders.rules.town_turn import in_town
-    got, rest = RM.acquire_rumour(p.rumour, p.in_port or in_town(s, seat), faces, _top_first(s))   # Module 9
-    s.rumours.pile = list(reversed(rest))
+    got, _ = RM.acquire_rumour(p.rumour, p.in_port or in_town(s, seat), faces,            # Module 9
+                               M1.pile(s, "rumours", "new" if deck == "new" else "base"))   # Module 1's deck
     say(ev, f"{name(s, seat)} seeks a rumour: {show(faces)}, {'one is heard' if got else 'nothing'}")
     if got is not None:
+        M1.take_rumour(s, got)
         p.rumour = got
         say(ev, f"You hear a rumour: {got}", to=seat)
         from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_rumour
         offer_rumour(s, seat)                       # Module 10
     elif again is None:
-        offer(s, seat, "influence", "rumour", "", faces)
+        offer(s, seat, "influence", "rumour", "new" if deck == "new" else "", faces)
 
 
 def may_investigate(s: State, seat: int) -> bool:
@@ -140,12 +139,12 @@ def _reward(s: State, seat: int, reward: Any, ev: Events) -> None:
 
 
 def _cargo(s: State, seat: int, n: int, distinct: bool) -> None:
-    p = s.players[seat]
     deck = _deck_top(s, n + 8)
     taken, passed, rest = RM.cargo_reward(cargo_cards(deck), n, distinct)
     _take_top(s, len(deck) - len(rest))
     s.cargo.throw_away([c.id for c in passed])
-    room = max(0, hold(p) - len(p.ship.cargo))
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat)                        # both compartments share it (Module 7)
     if room:
         s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in taken], room=room))
     else:
@@ -258,8 +257,8 @@ def complete(s: State, seat: int, card: str, out: RM.Outcome, ev: Events) -> Non
 
 
 def _replace(s: State, card: str) -> None:
-    board, rest = RM.replace(s.board, card, list(reversed(s.missions.pile)))
-    s.board, s.missions.pile = list(board), list(reversed(rest))
+    """The slot refilled (with Module 1's separate decks, from the deck `card` came from)."""
+    M1.fill_missions(s, lambda top: RM.replace(s.board, card, top), M1.deck_of("missions", card))
     s.missions.throw_away([card])
     s.reveals += 1              # the next mission comes face up
 

@@ -8,9 +8,13 @@ nothing with the module off, so the base game plays as before.
   (modifications.modification_pool); what they do is wired with those modules: `has` is the hook
   they call (a ship carries the kind, e.g. `has(p, "smugglers_hold")`).
 - Reading of MM-M3-05: a captain always declares a working crow's nest (declaring costs nothing).
-- Reading of MM-M3-07 (crows_nest.nest_works): the nest works only with the masts undamaged."""
+- Reading of MM-M3-07 (crows_nest.nest_works): the nest works only with the masts undamaged.
+- The optional selling rule (`module_3_selling`, MM-M3-19, -20): the port action at a port with
+  no token draws one at random from the reserve; it lies face up there at its usual price, for
+  this visitor's shipyard or a later one (modifications.offer_from_reserve)."""
 from __future__ import annotations
 
+from engine.core.flow import Events
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import combat as C
 from engine.merchants_marauders.rules import modifications as M
@@ -62,6 +66,25 @@ def return_tokens(s: State, kinds: list[str]) -> bool:
         s.zones[z].modification, s.zones[z].revealed = token, False
     s.mod_reserve = list(back.reserve)
     return True
+
+
+def selling(s: State) -> bool:
+    return on(s) and bool(s.options.get("module_3_selling"))
+
+
+def offer_at_port(s: State, seat: int, ev: Events) -> None:
+    """The optional selling rule: a port action at a port with no modification turns one up from
+    the reserve there, at its price (MM-M3-19, -20); nothing without the rule or the reserve."""
+    from engine.merchants_marauders.rules.common import say
+    z = s.players[seat].zone
+    ports: M.Ports = {p: s.zones[p].modification for p in PORTS}
+    out = M.offer_from_reserve(z, ports, s.mod_reserve, s.rng, selling=selling(s))
+    if out.drawn is None:
+        return
+    s.zones[z].modification, s.zones[z].revealed = out.drawn, True
+    s.mod_reserve = list(out.reserve)
+    s.reveals += 1
+    say(ev, f"From the reserve: a {defs().all_modifications()[out.drawn].name} is offered at {z.replace('_', ' ').title()}")
 
 
 # ---- in a fight and scouting ----

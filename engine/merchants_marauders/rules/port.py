@@ -13,6 +13,7 @@ from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import glory as G
+from engine.merchants_marauders.rules import module1_turn as M1
 from engine.merchants_marauders.rules import trade as T
 from engine.merchants_marauders.rules.combat import skulls
 from engine.merchants_marauders.rules.common import (
@@ -84,6 +85,8 @@ def port_options(s: State, seat: int, pr: P.PortPrompt) -> list[Any]:
     if "loyalty" not in pr.taken and LT.may_raise(s, seat):           # Module 11
         out.append("loyalty")
     claims = MT.claim_options(s, seat) if "mission" not in pr.taken else []
+    if "rumour" not in pr.taken and MT.may_take_rumour(s, seat, "new") and M1.separate(s.options):
+        claims.append(action(A.NewRumour))            # Module 1's separate decks: the new rumours
     return [*(action(A.Part, part=x) for x in out), *claims, action(A.Done)]
 
 

@@ -147,7 +147,8 @@ def finish(s: State, seat: int, ev: Events) -> None:
     p.ship.gold += out.gold
     say(ev, f"The raid succeeds ({hits}): {out.gold} gold plundered")
     gain_glory(s, seat, out.glory, "rich_raid", ev)
-    room = max(0, hold(p) - len(p.ship.cargo))
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat)                        # both compartments share it (Module 7)
     if room:
         s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=list(r.cards), room=room))
     else:
@@ -155,8 +156,10 @@ def finish(s: State, seat: int, ev: Events) -> None:
 
 
 def keep_plunder(s: State, seat: int, pr: P.KeepCargoPrompt, ev: Events) -> None:
+    from engine.merchants_marauders.rules.smuggling_turn import stow
     p = s.players[seat]
-    cargo, gone = R.keep_plunder(cargo_cards(p.ship.cargo), cargo_cards(pr.cards), pr.kept, hold(p))
+    offered = stow(s, seat, pr, ev)                 # Module 7: the cards kept as contraband
+    cargo, gone = R.keep_plunder(cargo_cards(p.ship.cargo), cargo_cards(offered), pr.kept, hold(p) - len(p.contraband))
     p.ship.cargo = [c.id for c in cargo]
     s.cargo.throw_away([c.id for c in gone])
     if pr.kept:

@@ -41,7 +41,7 @@ def reroll(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
     say(ev, f"{name(s, seat)} rolls again: {show(faces)}")
     go: dict[str, Any] = {
         "scout": lambda: turn.scout(s, seat, pr.target, ev, faces),
-        "rumour": lambda: MT.take_rumour(s, seat, ev, faces),
+        "rumour": lambda: MT.take_rumour(s, seat, ev, faces, deck=pr.target or "base"),   # Module 1's deck
         "investigate": lambda: MT.investigate(s, seat, ev, faces),
         "claim": lambda: MT.claim(s, seat, pr.target, ev, faces),
         "attempt": lambda: MT.attempt(s, seat, ev, faces),

@@ -16,7 +16,6 @@ from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import glory as G
-from engine.merchants_marauders.rules import rumours_missions as RM
 from engine.merchants_marauders.rules import variants_turn
 from engine.merchants_marauders.rules.common import home_port, maxima, name, say
 from engine.merchants_marauders.state import Player, Ship, State, ZoneState
@@ -61,12 +60,11 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
               glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, M1.captain_ids(options)),
               missions=_deck(rng, M1.mission_ids(options)),
               rumours=_deck(rng, [r.id for r in c.rumour_deck(sog=M1.rumour_sog(options))]))
-    board, rest = RM.deal_missions(list(reversed(s.missions.pile)), MISSIONS_ON_BOARD)
-    s.board, s.missions.pile = list(board), list(reversed(rest))
+    M1.deal_missions(s, MISSIONS_ON_BOARD)         # Module 1's separate decks: one slot each
     from engine.merchants_marauders.rules.locations_turn import setup as locations_setup
     locations_setup(s)
-    for _ in range(n):
-        (cap,) = s.captains.draw(rng)
+    for seat in range(n):
+        cap = M1.dealt_captain(s, seat)            # Module 1's separate decks: dealt in turn
         s.players.append(Player(captain=cap, ship=Ship(gold=G.START_GOLD),
                                 glory_cards=s.glory.draw(rng, G.START_GLORY_CARDS)))
     variants_turn.deal_captains(s)

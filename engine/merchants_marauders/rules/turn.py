@@ -125,8 +125,10 @@ def action_options(s: State, seat: int) -> list[Any]:
         return [*wind_moves(s, seat), action(A.End)]
     from engine.merchants_marauders.rules.goodwill_turn import closed_now
     from engine.merchants_marauders.rules.loyalty_turn import fierce_options
+    from engine.merchants_marauders.rules.smuggling_turn import hide_options
     if p.in_port and closed_now(s, seat):
-        return [*move_options(s, seat), *turn_options(s, seat), *fierce_options(s, seat), action(A.End)]
+        return [*move_options(s, seat), *turn_options(s, seat), *fierce_options(s, seat), *hide_options(s, seat),
+                action(A.End)]
     out: list[Any] = move_options(s, seat)
     out += [action(A.Scout, target=t) for t in scout_targets(s, seat)]
     if p.in_port and not s.turn.port_done and not closed_now(s, seat):
@@ -142,7 +144,7 @@ def action_options(s: State, seat: int) -> list[Any]:
     from engine.merchants_marauders.rules import location_raid_turn as LRT
     if LRT.may_raid(s, seat):
         out.append(action(A.RaidLocation))
-    return [*out, *turn_options(s, seat), *fierce_options(s, seat), action(A.End)]
+    return [*out, *turn_options(s, seat), *fierce_options(s, seat), *hide_options(s, seat), action(A.End)]
 
 
 def spend(s: State) -> None:

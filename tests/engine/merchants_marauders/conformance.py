@@ -15,9 +15,10 @@ def _variants() -> list[dict[str, Any]]:
     from engine.merchants_marauders import MerchantsOptions
     fields = MerchantsOptions.model_fields
     switches = sorted(name for name, f in fields.items() if f.annotation is bool)
-    alone: list[dict[str, Any]] = [{name: True} for name in switches]
+    alone: list[dict[str, Any]] = [{name: True, **({PARENT[name]: True} if name in PARENT else {})} for name in switches]
     alone += [{"variant_2": True, "variant_2_mode": "pay_to_draw"}, {"victory": "immediate"},
               {"module_8": True, "module_8_parts": "storm"}, {"module_8": True, "module_8_parts": "wind"}]
+    switches = [name for name in switches if name not in PARENT]
     rand = random.Random(11)
     mixed: list[dict[str, Any]] = [{name: rand.random() < 0.5 for name in switches} for _ in range(COMBINATIONS)]
     for combo in mixed:
@@ -26,11 +27,15 @@ def _variants() -> list[dict[str, Any]]:
     parts = random.Random(12)                 # its own seed: the combinations above stay as they were
     for combo in mixed:
         combo["module_8_parts"] = parts.choice(["both", "wind", "storm"])
-    everything: dict[str, Any] = {name: True for name in switches} | {"victory": "immediate"}
+    own = random.Random(13)                   # Modules 1 and 3's own options, likewise apart
+    for combo in mixed:
+        combo |= {name: own.random() < 0.5 for name in PARENT}
+    everything: dict[str, Any] = {name: True for name in [*switches, *PARENT]} | {"victory": "immediate"}
     return [{}, everything, *alone, *mixed]
 
 
 COMBINATIONS = 24
+PARENT = {"module_1_separate": "module_1", "module_3_selling": "module_3"}    # a module's own option plays with it
 VARIANTS: list[dict[str, Any]] = _variants()
 
 
@@ -39,7 +44,8 @@ def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
     pile, the nations of the merchant tokens at sea (among themselves), the unrevealed
     modifications (among the ports holding one), other seats' stashes, glory cards (pooled
     with the glory deck) and rumours (pooled with the rumour deck), the captains dealt while setup's pick is open (pooled with the captain
-    deck), and other seats' sealed choices (ship picks, combat orders) before the reveal."""
+    deck), other seats' smuggler's hold cards (pooled with the deck's contraband cards), and other
+    seats' sealed choices (ship picks, combat orders) before the reveal."""
     t = s.model_copy(deep=True)
     for deck in (t.cargo, t.events, t.glory, t.captains, t.missions, t.rumours):
         rand.shuffle(deck.pile)
@@ -61,6 +67,12 @@ def scramble_merchants(s: Any, viewer: int | None, rand: random.Random) -> Any:
         if p.rumour is not None:
             p.rumour, rumours = rumours[0], rumours[1:]
     t.rumours.pile = rumours
+    smuggled = [p.hidden for p in others if p.hidden is not None] + [c for c in t.cargo.pile if c.startswith("cb-")]
+    rand.shuffle(smuggled)                     # Modules 3, 7: the smuggler's hold cards, pooled with the deck's contraband
+    for p in others:
+        if p.hidden is not None:
+            p.hidden, smuggled = smuggled[0], smuggled[1:]
+    t.cargo.pile = [c for c in t.cargo.pile if not c.startswith("cb-")] + smuggled
     if t.final is None:
         pool = [c for p in others for c in p.glory_cards] + t.glory.pile
         rand.shuffle(pool)

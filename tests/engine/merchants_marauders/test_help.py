@@ -83,7 +83,7 @@ def test_every_module_and_variant_topic_names_its_option() -> None:
         assert f"`variant_{n}`" in text("variants"), n
     assert set(MerchantsOptions.model_fields) == {"victory", *(f"module_{n}" for n in range(1, 12)),
                                                   *(f"variant_{n}" for n in range(1, 7)), "variant_2_mode",
-                                                  "module_8_parts"}
+                                                  "module_8_parts", "module_1_separate", "module_3_selling"}
     assert "`victory` set to `immediate`" in text("glory-and-victory")
     assert "immediate" in get_args(MerchantsOptions.model_fields["victory"].annotation)
 
