@@ -154,8 +154,6 @@ def score(s: State, seat: int, a: Any) -> float:
         return 2.0 if isinstance(a, A.Play) and top.window in ("scouted", "clash") else (1.0 if isinstance(a, A.Pass) else 0.5)
     if isinstance(a, A.ChooseNation):
         return 1.0
-    if isinstance(a, A.Smuggle):                  # Module 7: plunder kept as contraband sells for 10
-        return 1.6
     if isinstance(a, A.Keep):
         return 1.0 + cargo_card(a.card).plunder / 10
     if isinstance(a, A.Discard) and isinstance(top, P.RaidSkullPrompt):
