@@ -407,6 +407,10 @@ def test_mm_m1_02_a_dead_captains_successor_comes_from_the_same_deck() -> None:
 def test_a_module_alone_finishes_and_replays(opts: dict[str, bool], bot: str) -> None:
     s, log, setup = bot_game(GAME, POLICIES, bot, 3, 3, opts, MAX_STEPS)
     assert GAME.outcome(s) is not None
+    used = {"module_1_separate": "rumour new", "module_7": "contraband"}    # a decision only that option offers
+    for option, verb in used.items():
+        if bot == "random" and opts.get(option):
+            assert any(a.startswith(verb) for _, a in log), f"{option} was played"
     assert replay(GAME, setup, log).model_dump() == s.model_dump()
 
 
