@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer_error
+from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
 from cogs.panel import DYNAMIC_ITEMS
@@ -44,13 +45,14 @@ class ParleyBot(commands.Bot):
         self.store: Store
         self.table: TableService
         self.notifier = DiscordNotifier(self)
+        self.histories = Histories()
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.table = TableService(self.store, self.notifier)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        for cog in (Lobby(self), Play(self), Settings(self), Turns(self)):
+        for cog in (Lobby(self), Play(self), History(self), Settings(self), Turns(self)):
             await self.add_cog(cog)
         await self.sync_commands()
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
+from cogs.history import follow, post_replay, unfollow
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
@@ -279,6 +280,21 @@ class Lobby(commands.Cog):
             outcome = get_game(record.game_type).outcome(state)
             text += "\n" + (waiting_text(record, state) if outcome is None else winners_line(record, state, outcome))
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+    @game.command(name="replay", description="Post the timelapse of a finished game in its thread")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await post_replay(interaction, game)
+
+    @game.command(name="follow", description="Watch a game: its turns and public board by DM, never a hand")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def follow_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await follow(interaction, game)
+
+    @game.command(name="unfollow", description="Stop following a game")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def unfollow_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await unfollow(interaction, game)
 
 
 __all__ = ["Lobby", "LobbyButton", "lobby_view", "parse_options"]

@@ -15,6 +15,7 @@ import discord
 
 from cogs.common import clip, title_of
 from cogs.describe import choices_for, players_of, private_text
+from cogs.history import tell_followers
 from cogs.panel import MoveButton, panel_view
 from cogs.posts import board_post, final_result, your_move
 from cogs.quiet import next_allowed
@@ -83,6 +84,8 @@ class DiscordNotifier:
         await self.bot.store.update_settings(record.id, {"board": {
             "message_id": message_id, "waiting_on": waiting, "events": events[-50:], "upto": item.version,
             "due": due}})
+        if not edited and waiting:   # a new turn: followers get its digest (the end comes with the result)
+            await tell_followers(self.bot, record, state, item.version)
 
     async def _edit_board(self, record: GameRecord, message_id: int, content: str, file: discord.File,
                           view: discord.ui.View) -> bool:
@@ -106,6 +109,7 @@ class DiscordNotifier:
             if seat.user_id is not None:
                 await self.dm(record, seat.seat, final_result(record, state, outcome, mention=False)
                               + f"\n\nThanks for playing! The thread: <#{record.thread_id}>", nonce=f"f{item.id}:{seat.seat}")
+        await tell_followers(self.bot, record, state, item.version, outcome)
         await self.bot.store.delete_timers(record.id, kind="reminder")
         await self.bot.store.delete_timers(record.id, kind="deadline")
         await self.bot.store.set_timer(record.id, "archive", self.bot.clock() + ARCHIVE_AFTER)

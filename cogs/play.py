@@ -1,4 +1,4 @@
-"""Playing: /play with autocomplete, /board, /log, /undo, /hand, /rules and /settings."""
+"""Playing: /play with autocomplete, /board, /undo, /hand, /move and /rules (/log is in cogs.history)."""
 from __future__ import annotations
 
 import io
@@ -17,9 +17,6 @@ from store import GameRecord
 from store.errors import BOARD_CHANGED
 from table import ActResult, TableError, TableService
 from table.rendering import board_png_async, hand_png_async
-
-LOG_DEFAULT = 15
-
 
 PICKED = re.compile(r"^(?P<index>\d+)@(?P<version>\d+)$")   # an autocomplete pick: option @ version
 
@@ -132,15 +129,6 @@ class Play(commands.Cog):
         notes = await bot.notifier.private_notes(record, seat)
         await reply(interaction, clip(text + (f"\n**Recent private notes:**\n{notes}" if notes else "")),
                     file=discord.File(io.BytesIO(png), "hand.png"), **({"view": view} if view else {}))
-
-    @app_commands.command(name="log", description="The last events of the game")
-    @app_commands.describe(n="How many of the latest events", game=GAME_NUMBER)
-    async def log(self, interaction: discord.Interaction, n: app_commands.Range[int, 1, 100] = LOG_DEFAULT,
-                  game: int | None = None) -> None:
-        bot = parley(interaction)
-        record = await my_game(interaction, game)
-        events = await bot.notifier.public_events(record.id)
-        await reply(interaction, "\n".join(events[-n:]) or "Nothing has happened yet.")
 
     @app_commands.command(name="undo", description="Take back your last decision, if it revealed nothing")
     @app_commands.describe(game=GAME_NUMBER)

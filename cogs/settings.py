@@ -18,7 +18,8 @@ HELP = """**Parley — the commands**
 **Playing**
 • **Your move** (button under the board) or `/move` — your options, privately
 • `/play action:` — type a move; the list shows your options in plain words
-• `/hand` — your hand and options (only you see it) · `/board` — the board now · `/log` — what happened
+• `/hand` — your hand and options (only you see it) · `/board` — the board now
+• `/log [page:]` — the whole game so far, page by page (only what everyone may see)
 • `/undo` — take back your last decision, if it showed nothing new
 • `/rules [topic] [game]` — the rules, in our own words
 **Games**
@@ -26,6 +27,8 @@ HELP = """**Parley — the commands**
 • `/game join` · `/game start` (host) · `/game add-bot` (host) · `/game status` · `/game list`
 • `/game leave` (asks first in a running game) · `/game kick` and `/game cancel` (host or moderator)
 • `/game claim [seat:]` — take over a seat a bot plays (the host approves)
+• `/game follow` · `/game unfollow` — watch a game you don't play: its turns and board by DM, never a hand
+• `/game replay` — once a game is over, post its timelapse in the thread
 **You**
 • `/settings` — DMs, reminders, quiet hours and time zone, `away:` for a vacation, `autoplay:` for moves with one option
 • `/help` — this list

@@ -23,6 +23,7 @@ from store.errors import (
     StoreError,
     unavailable,
 )
+from store.followers import FollowerTables
 from store.notify import NotifyTables, insert_outbox
 from store.records import (
     STATUSES,
@@ -100,7 +101,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(NotifyTables, Database):
+class Store(FollowerTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------
