@@ -75,7 +75,9 @@ async def log_pages(bot: ParleyBot, record: GameRecord) -> list[str]:
     if record.snapshot_json is None:
         raise Refusal("This game has not started yet: its log begins at the start.")
     steps = await bot.histories.steps(bot, record)
-    return paginate(list(public_lines(steps, lambda seat: seat_label(record, seat))))
+    boards = [r for r in await bot.store.outbox_of(record.id) if r.kind == "board"]
+    opening = list(boards[0].payload.get("events", [])) if boards else []   # the start's own post (no decision)
+    return paginate(opening + list(public_lines(steps, lambda seat: seat_label(record, seat))))
 
 
 def log_message(record: GameRecord, pages: list[str], page: int) -> tuple[str, discord.ui.View | None]:

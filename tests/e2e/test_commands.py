@@ -102,7 +102,7 @@ async def test_board_log_rules_and_settings(db: Path) -> None:
         log = await ask(t, anne, "log", thread)   # the latest page; page 1 is the start
         assert log.content.startswith(f"**Pirate Chest #{game_id} — log, page ") and events[-1] in log.content
         first = await ask(t, anne, "log", thread, page=1)
-        assert "page 1 of" in first.content and events[1] in first.content
+        assert "page 1 of" in first.content and all(e in first.content for e in events[:3])
 
         topics = await ask(t, anne, "rules", thread)
         assert topics.content.startswith("Pirate Chest rules topics") and "`overview`" in topics.content and "`fighting`" in topics.content
