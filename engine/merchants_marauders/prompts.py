@@ -375,15 +375,17 @@ class EnterPrompt(PromptBase):
 
 
 class RedrawPrompt(PromptBase):
-    """Module 10: a rumour, glory or mission card just drawn, sent back for another for 1 goodwill
-    (rules/goodwill_redraws_turn.py). No secret card is named: the rumour is the one held, the
-    glory cards are the `n` from `at` in the hand."""
+    """Module 10: a rumour, glory or mission card just drawn, or a true rumour's goods cards, sent
+    back for as many others for 1 goodwill (rules/goodwill_redraws_turn.py). No secret card is
+    named: the rumour is the one held, the glory cards are the `n` from `at` in the hand, the goods
+    those of the KeepCargoPrompt beneath."""
     kind: Literal["redraw"] = "redraw"
     text: ClassVar[str] = "spend goodwill to redraw, or keep the draw"
-    draw: Literal["rumour", "glory", "mission"]
+    draw: Literal["rumour", "glory", "mission", "cargo"]
     n: int = 1
     at: int = 0
     card: str = ""                      # mission: the new one on the board (face up)
+    distinct: bool = False              # cargo: a good already taken is passed over (MM-REPL-02)
 
     def legal(self, s: State, seat: int) -> list[Any]:
         from engine.merchants_marauders.rules.goodwill_redraws_turn import options

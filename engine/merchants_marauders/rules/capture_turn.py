@@ -60,7 +60,7 @@ def send_old(s: State, seat: int, mods: list[str]) -> None:
     Module 3's random draw, else the victor names a free port for each."""
     from engine.merchants_marauders.rules.mods_turn import return_tokens
     from engine.merchants_marauders.rules.upgrades_turn import claim_returns
-    mods = claim_returns(s, mods)
+    mods = claim_returns(s, s.players[seat].ship, mods)
     if not mods or return_tokens(s, mods):
         return
     if free_ports(s):

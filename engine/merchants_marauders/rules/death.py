@@ -26,11 +26,12 @@ def holdings(p: Player) -> G.Holdings:
                       bounties=[n for n, k in p.bounties.items() for _ in range(k)])
 
 
-def return_modifications(s: State, mods: list[str]) -> None:
-    """Modifications leaving play go face down to ports that have none, drawn at random."""
+def return_modifications(s: State, mods: list[str], ship: Ship | None) -> None:
+    """Modifications leaving play (off `ship`, or None for one never fitted) go face down to
+    ports that have none, drawn at random."""
     from engine.merchants_marauders.rules.mods_turn import return_tokens
     from engine.merchants_marauders.rules.upgrades_turn import claim_returns
-    mods = claim_returns(s, mods)                  # Module 4: NPC tokens go to the NPC reserve
+    mods = claim_returns(s, ship, mods)            # Module 4: NPC tokens go to the NPC reserve
     if return_tokens(s, mods):                     # Module 3: through the reserve
         return
     for m in mods:
@@ -57,7 +58,7 @@ def kill(s: State, seat: int, ev: Events) -> None:
     loyalty_turn.new_captain(s, seat)
     s.glory.throw_away(death.lost.glory_cards)
     s.captains.throw_away([p.captain])
-    return_modifications(s, death.to_ports)
+    return_modifications(s, death.to_ports, p.ship)
     from engine.merchants_marauders.rules.upgrades_turn import lose_tokens
     lose_tokens(s, p)                              # Module 4: NPC weapon tokens aboard go back too
     from engine.merchants_marauders.rules.module1_turn import successor

@@ -120,7 +120,8 @@ def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
     out += [action(A.Take, what="weapon", item=w) for w in q.ship.weapons if w not in me.ship.weapons]
     if q.rumour is not None and me.rumour is None:
         out.append(action(A.Take, what="rumour"))
-    if len(me.specialists) < 2:
+    from engine.merchants_marauders.rules.loyalty_levels_turn import free_by_effect
+    if len(me.specialists) < 2 and free_by_effect(s, seat):       # Module 11: none from Restless down
         out += [action(A.Take, what="specialist", item=c) for c in dict.fromkeys(q.specialists)]
     out.append(action(A.Take, what="ship"))
     return [*out[:P.MAX_OPTIONS - 1], action(A.Done)]
@@ -148,6 +149,7 @@ def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> Non
     elif a.what == "weapon":
         q.ship.weapons.remove(a.item)  # type: ignore[arg-type]
         me.ship.weapons.append(a.item)  # type: ignore[arg-type]
+        UT.hand_over(q.ship, me.ship, "weapon", [a.item])       # Module 4: an NPC token stays one
     else:
         take_ship(s, seat, pr.loser)
         s.stack.remove(pr)
@@ -157,10 +159,13 @@ def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> Non
 def take_ship(s: State, seat: int, loser: int) -> None:
     """The victor's own ship is discarded (its modifications to ports); cargo, weapons and gold
     cross; the prize keeps its damage and its modifications; the surviving crew cross up to its
-    crew value (aftermath.prize_points). Cargo over the prize's hold: the last cards go [design]."""
+    crew value (aftermath.prize_points). Cargo over the prize's hold: the last cards go [design].
+    NPC upgrade tokens fitted on the prize go with it and stay NPC tokens, so they go back to the
+    NPC reserve when the new owner sells or loses the ship (MM-M4-19, -20 read for any prize)."""
     from engine.merchants_marauders.rules.capture_turn import cross_over
     q = s.players[loser]
     cross_over(s, seat, q.ship.type, q.ship.points, q.ship.modifications)
+    UT.hand_over(q.ship, s.players[seat].ship, "modification", q.ship.modifications)   # Module 4 (MM-M4-20)
     q.ship.modifications = []
     q.ship.type = "sloop"
     q.ship.points = {k: 0 for k in q.ship.points}

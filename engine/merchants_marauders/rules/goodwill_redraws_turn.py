@@ -2,7 +2,8 @@
 goodwill sends a draw back and as many cards come again (MM-M10-07, -10).
 
 - A rumour taken (in port, in a Town, at the Pirate Haven or the Reefs), the glory cards a glory point drew,
-  and the mission that comes onto the board after its holder completed one: a RedrawPrompt for
+  the mission that comes onto the board after its holder completed one, and the goods cards a
+  true rumour gives (its reward; a mission pays only gold): a RedrawPrompt for
   the drawer, `goodwill redraw` or the default `accept`. The prompt names no secret card: the
   rumour is the one held, the glory cards are those from `at` on in the hand.
 - A location raid (Module 9): `goodwill redraw` on the BombardPrompt takes the defence cards
@@ -59,6 +60,19 @@ def offer_mission(s: State, seat: int, card: str) -> None:
         s.stack.append(P.RedrawPrompt(seats=[seat], draw="mission", card=card))
 
 
+def offer_cargo(s: State, seat: int, n: int, distinct: bool) -> None:
+    """A true rumour's goods cards, on top of the KeepCargoPrompt that holds them (answered first,
+    before any is kept): goods cards drawn are cards like any other (MM-M10-07)."""
+    if _may(s, seat) and n and (s.cargo.pile or s.cargo.discard):
+        s.stack.append(P.RedrawPrompt(seats=[seat], draw="cargo", n=n, distinct=distinct))
+
+
+def _keep(s: State, seat: int) -> P.KeepCargoPrompt | None:
+    """The rumour's goods waiting under a cargo redraw."""
+    return next((x for x in reversed(s.stack) if isinstance(x, P.KeepCargoPrompt) and x.seats == [seat]
+                 and x.why == "plunder" and not x.kept), None)
+
+
 def options(s: State, seat: int, pr: P.RedrawPrompt) -> list[Any]:
     """`goodwill redraw` while goodwill is left (two draws may wait at once, e.g. a mission's
     replacement and the glory its completion drew), then `accept`."""
@@ -68,10 +82,11 @@ def options(s: State, seat: int, pr: P.RedrawPrompt) -> list[Any]:
 def answer(s: State, seat: int, pr: P.RedrawPrompt, a: Any, ev: Events) -> None:
     s.stack.remove(pr)
     p = s.players[seat]
-    lost = (pr.draw == "rumour" and p.rumour is None) or (pr.draw == "mission" and all(x.mission != pr.card for x in s.board))
+    lost = (pr.draw == "rumour" and p.rumour is None) or (pr.draw == "mission" and all(x.mission != pr.card for x in s.board)) \
+        or (pr.draw == "cargo" and _keep(s, seat) is None)
     if not isinstance(a, A.Favour) or lost:         # the draw went meanwhile (a captain's death)
         return
-    _pay(s, seat, pr.draw, ev)
+    _pay(s, seat, "reward" if pr.draw == "cargo" else pr.draw, ev)
     if pr.draw == "rumour":
         old = p.rumour
         got = s.rumours.draw(s.rng)
@@ -85,6 +100,13 @@ def answer(s: State, seat: int, pr: P.RedrawPrompt, a: Any, ev: Events) -> None:
         p.glory_cards[pr.at:pr.at + pr.n] = again
         s.glory.throw_away(gone)
         say(ev, f"You draw {', '.join(again)} instead", to=seat)
+    elif pr.draw == "cargo":
+        from engine.merchants_marauders.rules.missions_turn import draw_cargo
+        keep = _keep(s, seat)
+        assert keep is not None
+        gone, keep.cards = list(keep.cards), draw_cargo(s, pr.n, pr.distinct)
+        s.cargo.throw_away(gone)
+        say(ev, f"The rumour's goods now: {', '.join(keep.cards) or 'none'}")
     else:
         from engine.merchants_marauders.rules.missions_turn import _replace
         _replace(s, pr.card)

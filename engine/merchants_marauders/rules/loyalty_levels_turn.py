@@ -4,10 +4,12 @@ are rules/loyalty.py). Effects add up outwards from Content (MM-M11-04):
   Angry and Mutiny: 1 fewer there, never below 1 die (MM-M11-24).
 - Pleased and Happy: recruiting fills the crew to the ship's value with no roll and no gold, in
   a port or a Town, whatever the zone's properties (MM-M11-17); and once a round the port menu's
-  `specialist` is offered in any port, free (MM-M11-18, -19).
+  `specialist` is offered in any port, free (MM-M11-18, -19); not in a Town, whose one-sub-action
+  menu has no specialist hire (MM-M9-73, -84: it waives the port, not the port action [reading]).
 - Restless and worse: nothing recruits crew or a specialist for free (MM-M11-21): the Pirate
   Haven's refill, a rumour's crew or specialist, the Prison's prize, a specialist card played
-  from the hand; and the specialists aboard do nothing (MM-M11-22, glory_cards.specialist_bonus).
+  from the hand, a beaten captain's specialist taken as plunder (fight_end.plunder_options: it
+  joins for nothing, so it is a free recruit [reading]); and the specialists aboard do nothing (MM-M11-22, glory_cards.specialist_bonus).
 - Unhappy and worse: a Leadership check before each glory card; a failed one keeps the card in
   the hand and bars glory cards for the rest of the round (MM-M11-23, `Round.glory_barred`).
 With the option off every crew stays Content, so nothing here acts."""

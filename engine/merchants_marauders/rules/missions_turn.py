@@ -139,16 +139,24 @@ def _reward(s: State, seat: int, reward: Any, ev: Events) -> None:
 
 
 def _cargo(s: State, seat: int, n: int, distinct: bool) -> None:
+    taken = draw_cargo(s, n, distinct)
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat)                        # both compartments share it (Module 7)
+    if room:
+        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=taken, room=room))
+        from engine.merchants_marauders.rules.goodwill_redraws_turn import offer_cargo
+        offer_cargo(s, seat, len(taken), distinct)          # Module 10
+    else:
+        s.cargo.throw_away(taken)
+
+
+def draw_cargo(s: State, n: int, distinct: bool) -> list[str]:
+    """A rumour's goods cards off the cargo deck (those passed over discarded)."""
     deck = _deck_top(s, n + 8)
     taken, passed, rest = RM.cargo_reward(cargo_cards(deck), n, distinct)
     _take_top(s, len(deck) - len(rest))
     s.cargo.throw_away([c.id for c in passed])
-    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
-    room = free_room(s, seat)                        # both compartments share it (Module 7)
-    if room:
-        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=[c.id for c in taken], room=room))
-    else:
-        s.cargo.throw_away([c.id for c in taken])
+    return [c.id for c in taken]
 
 
 def _specialist(s: State, seat: int, kind: Any, ev: Events) -> None:
@@ -180,7 +188,7 @@ def _salvage(s: State, seat: int, ev: Events) -> None:
                 p.ship.points[e.stat] += e.n
         say(ev, f"{name(s, seat)} fits a salvaged {defs().all_modifications()[m].name}")
     else:
-        return_modifications(s, [m])
+        return_modifications(s, [m], None)
 
 
 # ---- missions ----

@@ -268,7 +268,7 @@ def buy_ship(s: State, seat: int, ship: str, ev: Events) -> None:
     back to ports; a first frigate or galleon of this captain is worth 1 glory (MMB-PORT-09 to -12)."""
     p = s.players[seat]
     price, crew = ship_price(s, seat, ship), p.ship.points["crew"]
-    return_modifications(s, p.ship.modifications)
+    return_modifications(s, p.ship.modifications, p.ship)
     p.ship.modifications, p.ship.type = [], ship  # type: ignore[assignment]
     p.ship.points = maxima(p)
     p.ship.points["crew"] = min(crew, p.ship.points["crew"])

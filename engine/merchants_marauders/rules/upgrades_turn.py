@@ -27,7 +27,7 @@ from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules import npc_upgrades as U
 from engine.merchants_marauders.rules.common import say
-from engine.merchants_marauders.state import Player, State
+from engine.merchants_marauders.state import Player, Ship, State
 from engine.merchants_marauders.vocab import Face, Weapon
 
 SHOTS: tuple[Weapon, ...] = ("chain_shot", "grapeshot", "incendiary_shot", "double_shot")
@@ -160,18 +160,30 @@ def take(s: State, seat: int, pr: P.UpgradesPrompt, token: str, ev: Events) -> N
 
 
 # ---- a player's NPC tokens going back ----
-def claim_returns(s: State, kinds: list[str]) -> list[str]:
-    """Modifications leaving a ship: those that were NPC tokens go to the NPC reserve; the rest
-    (returned) go to the ports as usual."""
+def claim_returns(s: State, ship: Ship | None, kinds: list[str]) -> list[str]:
+    """Modifications leaving `ship` (None: none fitted, e.g. a salvaged token): those that were
+    NPC tokens on that very ship go to the NPC reserve; the rest go to the ports as usual. Only
+    the leaving ship is searched: the same kind fitted elsewhere from an NPC stays put."""
     out = list(kinds)
-    for p in s.players:
-        for t in list(p.ship.npc_tokens):
-            kind = str(faces()[t].of)
-            if faces()[t].face == "modification" and kind in out:
-                out.remove(kind)
-                p.ship.npc_tokens.remove(t)
-                s.npc_reserve.append(t)
+    for t in list(ship.npc_tokens if ship is not None else ()):
+        kind = str(faces()[t].of)
+        if faces()[t].face == "modification" and kind in out:
+            out.remove(kind)
+            ship.npc_tokens.remove(t)  # type: ignore[union-attr]
+            s.npc_reserve.append(t)
     return out
+
+
+def hand_over(src: Ship, dst: Ship, face: str, kinds: Sequence[str]) -> None:
+    """Upgrades of a player's ship passing to another (a prize ship's fitted modifications, a
+    weapon plundered): the NPC tokens among them go along and stay NPC tokens (MM-M4-18, -20)."""
+    left = list(kinds)
+    for t in list(src.npc_tokens):
+        kind = str(faces()[t].of)
+        if faces()[t].face == face and kind in left:
+            left.remove(kind)
+            src.npc_tokens.remove(t)
+            dst.npc_tokens.append(t)
 
 
 def lose_tokens(s: State, p: Player) -> None:
