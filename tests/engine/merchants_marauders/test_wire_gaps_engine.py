@@ -100,24 +100,25 @@ def test_with_module_11_off_the_specialist_is_plundered_whatever_the_field_says(
 
 
 # ---- Module 11 with Module 9: Pleased's free specialist and a Town ----
-def test_mm_m11_18_pleaseds_free_specialist_is_a_port_hire_not_a_towns() -> None:
+def _pleased() -> tuple[State, int]:
     s = started(3, seed="gaps-town", module_9=True, module_11=True)
     me = active(s)
     p = s.players[me]
     p.loyalty, p.bounties, p.ship.gold, p.specialists, p.glory_cards = "pleased", {}, 0, [], []
     s.npcs, s.locations["havana"] = {}, "town"
+    return s, me
+
+
+def test_mm_m11_18_pleaseds_free_specialist_is_a_port_hire_not_a_towns() -> None:
+    s, me = _pleased()
     at_sea(s, me, "havana")
     s = do(s, me, "visit")
     assert isinstance(top(s), P.VisitPrompt) and "specialist" not in options(s, me), \
         "the Town's one sub-action menu has no specialist hire"
-    assert "recruit" in options(s, me) or s.players[me].ship.points["crew"] > 0
-    t = started(3, seed="gaps-town", module_9=True, module_11=True)
-    q = t.players[me]
-    q.loyalty, q.bounties, q.ship.gold, q.specialists, q.glory_cards = "pleased", {}, 0, [], []
-    t.npcs = {}
-    in_port(t, me, "havana")
-    t = do(t, me, "port")
-    assert "specialist" in options(t, me), "in the port of the same zone it is offered, free"
+    s, me = _pleased()
+    in_port(s, me, "havana")
+    s = do(s, me, "port")
+    assert "specialist" in options(s, me), "in the port of the same zone it is offered, free"
 
 
 # ---- Module 4: a player's ship taken with NPC tokens aboard ----
