@@ -70,7 +70,7 @@ def offer_cargo(s: State, seat: int, n: int, distinct: bool) -> None:
 def _keep(s: State, seat: int) -> P.KeepCargoPrompt | None:
     """The rumour's goods waiting under a cargo redraw."""
     return next((x for x in reversed(s.stack) if isinstance(x, P.KeepCargoPrompt) and x.seats == [seat]
-                 and x.why == "plunder" and not x.kept), None)
+                 and x.why == "plunder" and not x.kept and not x.smuggled), None)
 
 
 def options(s: State, seat: int, pr: P.RedrawPrompt) -> list[Any]:

@@ -50,8 +50,9 @@ def _keep(s: State) -> P.KeepCargoPrompt:
     return next(x for x in reversed(s.stack) if isinstance(x, P.KeepCargoPrompt))
 
 
-def test_mm_m10_07_a_true_rumours_goods_cards_may_be_redrawn_for_goodwill() -> None:
-    s, me = _look(1, module_10=True)
+@pytest.mark.parametrize("module_7", [False, True])
+def test_mm_m10_07_a_true_rumours_goods_cards_may_be_redrawn_for_goodwill(module_7: bool) -> None:
+    s, me = _look(1, module_10=True, module_7=module_7)
     first = list(_keep(s).cards)
     assert len(first) == 3 and isinstance(top(s), P.RedrawPrompt) and top(s).draw == "cargo" and waiting(s) == (me,)
     assert options(s, me) == ["goodwill redraw", "accept"]
