@@ -6,14 +6,12 @@ with a message naming the problem. IDs (DR-…) are those of shared/rules/invent
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from statistics import mean
 from typing import Any, get_args
 
 import pytest
-from pydantic import BaseModel
 
 from engine.dead_reckoning.defs import (
     DATA_DIR,
@@ -33,6 +31,15 @@ from engine.dead_reckoning.defs import (
     load_defs,
     load_file,
 )
+from tests.engine.data_checks import (
+    broken_copy,
+    check_explained,
+    check_headers_say_our_design,
+    check_loaded_once,
+    check_missing_file_named,
+    check_not_copied,
+    found_in,
+)
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -43,31 +50,6 @@ NOT_OURS = {"tower.toml", "help.toml"}   # tower: its own loader and tests; help
 @pytest.fixture(scope="module")
 def d() -> Defs:
     return load_defs()
-
-
-def effects_in(obj: Any) -> list[Effect]:
-    """Every Effect anywhere inside a model, list or dict."""
-    if isinstance(obj, Effect):
-        return [obj]
-    if isinstance(obj, dict):
-        return [e for v in obj.values() for e in effects_in(v)]
-    if isinstance(obj, (list, tuple)):
-        return [e for v in obj for e in effects_in(v)]
-    if isinstance(obj, BaseModel):
-        return [e for name in type(obj).model_fields for e in effects_in(getattr(obj, name))]
-    return []
-
-
-def costs_in(obj: Any) -> list[Pay]:
-    if isinstance(obj, Pay):
-        return [obj]
-    if isinstance(obj, dict):
-        return [p for v in obj.values() for p in costs_in(v)]
-    if isinstance(obj, (list, tuple)):
-        return [p for v in obj for p in costs_in(v)]
-    if isinstance(obj, BaseModel):
-        return [p for name in type(obj).model_fields for p in costs_in(getattr(obj, name))]
-    return []
 
 
 def E(do: str, **kw: Any) -> Effect:
@@ -87,15 +69,12 @@ def test_every_data_file_validates_on_its_own(part: str) -> None:
 
 def test_every_data_file_says_it_is_our_design() -> None:
     """DESIGN.md, "Data files": each file's header says it is Parley's design following the rulebook."""
-    for file, _, _ in FILES.values():
-        header = " ".join(line.lstrip("# ") for line in (DATA_DIR / file).read_text(encoding="utf-8").splitlines()[:3])
-        assert "Parley's own design following the rulebook" in header, file
+    check_headers_say_our_design(DATA_DIR, (f for f, _, _ in FILES.values()), "Parley's own design following the rulebook")
     assert sorted(f for f, _, _ in FILES.values()) == sorted(p.name for p in DATA_DIR.glob("*.toml") if p.name not in NOT_OURS)
 
 
 def test_the_whole_set_validates_and_is_loaded_once(d: Defs) -> None:
-    assert defs() == d
-    assert defs() is defs()
+    check_loaded_once(defs, d)
 
 
 def test_the_issues_counts(d: Defs) -> None:
@@ -289,7 +268,7 @@ def test_names_and_ids_are_unique_and_say_where_a_card_belongs(d: Defs) -> None:
 def test_the_vocabulary_is_used_and_covers_the_icon_reference(d: Defs) -> None:
     """DR-ICON-01 … 30 and DR-SYN-01 … 04: every verb, icon and count of the vocabulary appears in
     the data, and every entry of the rulebook's Icon Reference has a way to be said."""
-    effects, costs = effects_in(d), costs_in(d)
+    effects, costs = found_in(d, Effect), found_in(d, Pay)
     assert {e.do for e in effects} == set(get_args(Verb))
     assert {e.per for e in effects if e.per} == set(get_args(Per))
     faces = [f for _, f in d.faces()]
@@ -315,18 +294,7 @@ def test_the_vocabulary_is_used_and_covers_the_icon_reference(d: Defs) -> None:
 
 
 def test_the_document_explains_every_word_of_the_vocabulary() -> None:
-    text = DOC.read_text(encoding="utf-8")
-    for word in [*get_args(Verb), *get_args(Icon), *get_args(Per)]:
-        assert f"`{word}`" in text, word
-
-
-def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    path = tmp_path / "data" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return tmp_path / "data"
+    check_explained(DOC.read_text(encoding="utf-8"), [*get_args(Verb), *get_args(Icon), *get_args(Per)])
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
@@ -365,14 +333,11 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
 ])
 def test_a_broken_data_file_is_refused(tmp_path: Path, file: str, old: str, new: str, message: str) -> None:
     with pytest.raises(DataError, match=message):
-        load_defs(broken(tmp_path, file, old, new))
+        load_defs(broken_copy(tmp_path, DATA_DIR, file, old, new))
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    (tmp_path / "data" / "ocean.toml").unlink()
-    with pytest.raises(DataError, match="ocean.toml: missing"):
-        load_defs(tmp_path / "data")
+    check_missing_file_named(tmp_path, DATA_DIR, "ocean.toml", load_defs, DataError)
 
 
 def test_an_option_needs_an_effect() -> None:
@@ -380,18 +345,8 @@ def test_an_option_needs_an_effect() -> None:
         Option.model_validate({"cost": [{"res": "cargo", "n": 1}], "effects": []})
 
 
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
-
-
 def test_no_rulebook_sentence_is_copied_into_the_data_or_its_document() -> None:
     """Component names come from the rulebook; descriptions are our own words: no run of eight
     words of the rulebook appears in a data file or in docs/dead_reckoning-data.md."""
-    rulebook = words(shared_text("rules", "dead_reckoning.txt"))
-    runs = {" ".join(rulebook[i:i + 8]) for i in range(len(rulebook) - 7)}
-    for path in [*sorted(DATA_DIR.glob("*.toml")), DOC]:
-        if path.name in NOT_OURS:
-            continue
-        ours = words(path.read_text(encoding="utf-8"))
-        copied = {" ".join(ours[i:i + 8]) for i in range(len(ours) - 7)} & runs
-        assert not copied, f"{path.name} repeats the rulebook: {sorted(copied)[:3]}"
+    paths = [*sorted(p for p in DATA_DIR.glob("*.toml") if p.name not in NOT_OURS), DOC]
+    check_not_copied(paths, shared_text("rules", "dead_reckoning.txt"))

@@ -7,7 +7,6 @@ docs/rules-coverage/merchants_marauders.md (Part 2)."""
 from __future__ import annotations
 
 import re
-import shutil
 import unicodedata
 from collections import Counter
 from pathlib import Path
@@ -28,6 +27,14 @@ from engine.merchants_marauders.card_defs import (
 from engine.merchants_marauders.card_effects import Effect, Roll, Verb, Where
 from engine.merchants_marauders.rules.cargo import CargoCard
 from engine.merchants_marauders.vocab import GOODS, NATIONS, PORTS, ZONES
+from tests.engine.data_checks import (
+    broken_copy,
+    check_explained,
+    check_headers_say_our_design,
+    check_loaded_once,
+    check_missing_file_named,
+    check_not_copied,
+)
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -57,14 +64,11 @@ def test_every_card_file_validates_on_its_own(part: str) -> None:
 
 
 def test_every_card_file_says_it_is_parleys_own_design() -> None:
-    for file, _, _ in FILES.values():
-        header = " ".join(line.lstrip("# ") for line in (DATA_DIR / file).read_text(encoding="utf-8").splitlines()[:3])
-        assert "Parley's own design" in header, file
+    check_headers_say_our_design(DATA_DIR, (f for f, _, _ in FILES.values()), "Parley's own design")
 
 
 def test_the_whole_set_validates_and_is_loaded_once(c: Cards) -> None:
-    assert cards() == c
-    assert cards() is cards()
+    check_loaded_once(cards, c)
 
 
 def test_mmb_comp_02_the_base_decks_counts(c: Cards) -> None:
@@ -301,33 +305,17 @@ def test_every_verb_is_used_and_explained(c: Cards) -> None:
     rolls = {e.roll for g in c.glory_deck() for e in g.effects if e.roll}
     wheres = {e.where for ev in c.event_deck(sog=True) for e in ev.effects if e.where}
     assert (rolls, wheres) == (set(get_args(Roll)), set(get_args(Where)))
-    text = cards_sections()
-    for word in [*get_args(Verb), *get_args(Roll), *get_args(Where)]:
-        assert f"`{word}`" in text, word
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
+    check_explained(cards_sections(), [*get_args(Verb), *get_args(Roll), *get_args(Where)])
 
 
 def test_no_expansion_sentence_is_copied_into_the_card_data() -> None:
-    source = words(shared_text("rules", "merchants_marauders_seas_of_glory.txt"))
-    runs = {" ".join(source[i:i + 8]) for i in range(len(source) - 7)}
-    paths = [DATA_DIR / f for f, _, _ in FILES.values()] + [p for p in DOCS if p.exists()]
-    for path in paths:
+    def cards_part(path: Path) -> str:
         text = path.read_text(encoding="utf-8")
-        ours = words(text.split("## Cards", 1)[1] if path.suffix == ".md" and "## Cards" in text else text)
-        copied = {" ".join(ours[i:i + 8]) for i in range(len(ours) - 7)} & runs
-        assert not copied, f"{path.name} repeats the expansion: {sorted(copied)[:3]}"
+        return text.split("## Cards", 1)[1] if path.suffix == ".md" and "## Cards" in text else text
 
-
-def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    path = tmp_path / "data" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return tmp_path / "data"
+    paths = [DATA_DIR / f for f, _, _ in FILES.values()] + [p for p in DOCS if p.exists()]
+    check_not_copied(paths, shared_text("rules", "merchants_marauders_seas_of_glory.txt"), what="the expansion",
+                     text_of=cards_part)
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
@@ -378,14 +366,11 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
 ])
 def test_a_broken_card_file_is_refused(tmp_path: Path, file: str, old: str, new: str, message: str) -> None:
     with pytest.raises(DataError, match=message):
-        load_cards(broken(tmp_path, file, old, new))
+        load_cards(broken_copy(tmp_path, DATA_DIR, file, old, new))
 
 
 def test_a_missing_or_garbled_file_is_named(tmp_path: Path) -> None:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    (tmp_path / "data" / "base" / "glory.toml").unlink()
-    with pytest.raises(DataError, match="base/glory.toml: missing"):
-        load_cards(tmp_path / "data")
-    (tmp_path / "data" / "base" / "glory.toml").write_text("[[card]\n", encoding="utf-8")
+    data = check_missing_file_named(tmp_path, DATA_DIR, "base/glory.toml", load_cards, DataError)
+    (data / "base" / "glory.toml").write_text("[[card]\n", encoding="utf-8")
     with pytest.raises(DataError, match="base/glory.toml: not valid TOML"):
-        load_cards(tmp_path / "data")
+        load_cards(data)

@@ -7,14 +7,12 @@ problem. IDs (MM-…) are those of shared/rules/inventory/merchants_marauders_se
 from __future__ import annotations
 
 import re
-import shutil
 import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-from pydantic import BaseModel
 
 from engine.merchants_marauders.defs import (
     DATA_DIR,
@@ -29,6 +27,15 @@ from engine.merchants_marauders.defs_base import CAPTAIN_KINDS, MOD_KINDS, WEAPO
 from engine.merchants_marauders.defs_sog import LEVEL_KINDS, LOCATION_KINDS, LOYALTY_LEVELS, VISIT_KINDS
 from engine.merchants_marauders.effects import Effect, Kind
 from engine.merchants_marauders.vocab import BEARINGS, GOODS, NATIONS, OPEN_SEA, PORTS, WEAPONS, ZONES
+from tests.engine.data_checks import (
+    broken_copy,
+    check_explained,
+    check_headers_say_our_design,
+    check_loaded_once,
+    check_missing_file_named,
+    check_not_copied,
+    found_in,
+)
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -55,18 +62,6 @@ def table_rows(section: str) -> list[list[str]]:
     return [r for r in rows[2:]]
 
 
-def effects_in(obj: Any) -> list[Effect]:
-    if isinstance(obj, Effect):
-        return [obj]
-    if isinstance(obj, dict):
-        return [e for v in obj.values() for e in effects_in(v)]
-    if isinstance(obj, (list, tuple)):
-        return [e for v in obj for e in effects_in(v)]
-    if isinstance(obj, BaseModel):
-        return [e for name in type(obj).model_fields for e in effects_in(getattr(obj, name))]
-    return []
-
-
 def E(kind: str, **kw: Any) -> Effect:
     return Effect.model_validate({"kind": kind, **kw})
 
@@ -79,15 +74,12 @@ def test_every_data_file_validates_on_its_own(part: str) -> None:
 
 def test_every_data_file_says_it_is_our_design() -> None:
     """DESIGN.md, "Data files": each file's header says it is Parley's own design and what it follows."""
-    for file, _, _ in FILES.values():
-        header = " ".join(line.lstrip("# ") for line in (DATA_DIR / file).read_text(encoding="utf-8").splitlines()[:4])
-        assert "Parley's own design following the" in header, file
+    check_headers_say_our_design(DATA_DIR, (f for f, _, _ in FILES.values()), "Parley's own design following the", lines=4)
     assert {f.split("/")[0] for f, _, _ in FILES.values()} == {"base", "seas_of_glory"}
 
 
 def test_the_whole_set_validates_and_is_loaded_once(d: Defs) -> None:
-    assert defs() == d
-    assert defs() is defs()
+    check_loaded_once(defs, d)
 
 
 def test_defs_does_not_read_the_card_decks() -> None:
@@ -364,15 +356,12 @@ def test_the_goodwill_and_loyalty_boards(d: Defs) -> None:
 def test_every_effect_kind_is_allowed_somewhere_and_used(d: Defs) -> None:
     allowed = ZONE_KINDS | CAPTAIN_KINDS | MOD_KINDS | WEAPON_KINDS | VISIT_KINDS | LEVEL_KINDS
     assert allowed == set(get_args(Kind))
-    assert {e.kind for e in effects_in(d)} == set(get_args(Kind))
+    assert {e.kind for e in found_in(d, Effect)} == set(get_args(Kind))
 
 
 def test_the_document_explains_every_kind_and_file() -> None:
     text = DOC.read_text(encoding="utf-8")
-    for kind in get_args(Kind):
-        assert f"`{kind}`" in text, kind
-    for file, _, _ in FILES.values():
-        assert f"`{file}`" in text, file
+    check_explained(text, [*get_args(Kind), *(f for f, _, _ in FILES.values())])
     assert "\n## Cards\n" in text        # the card decks' section, card_defs.py's helper writes it
 
 
@@ -389,15 +378,6 @@ def test_a_malformed_effect_is_refused(raw: dict[str, Any], message: str) -> Non
 
 
 # ---- broken files ----
-def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    path = tmp_path / "data" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return tmp_path / "data"
-
-
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
     ("base/map.toml", 'havana = "SW", tortuga = "SE"', 'havana = "W", tortuga = "SE"',
      "base/map.toml: nassau sees havana to the W, so havana sees nassau to the E, not NE"),
@@ -452,26 +432,15 @@ def broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
 ])
 def test_a_broken_data_file_is_refused(tmp_path: Path, file: str, old: str, new: str, message: str) -> None:
     with pytest.raises(DataError, match=message):
-        load_defs(broken(tmp_path, file, old, new))
+        load_defs(broken_copy(tmp_path, DATA_DIR, file, old, new))
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    (tmp_path / "data" / "seas_of_glory" / "boards.toml").unlink()
-    with pytest.raises(DataError, match="seas_of_glory/boards.toml: missing"):
-        load_defs(tmp_path / "data")
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
+    check_missing_file_named(tmp_path, DATA_DIR, "seas_of_glory/boards.toml", load_defs, DataError)
 
 
 def test_no_sentence_of_the_expansion_is_copied_into_the_data_or_its_document() -> None:
     """Names (captains the text names, modules' components) come from it; the rest is our own words:
     no run of eight words of the Seas of Glory text appears in a data file or the data document."""
-    source = words(shared_text("rules", "merchants_marauders_seas_of_glory.txt"))
-    runs = {" ".join(source[i:i + 8]) for i in range(len(source) - 7)}
-    for path in [*(DATA_DIR / f for f, _, _ in FILES.values()), DOC]:
-        ours = words(path.read_text(encoding="utf-8"))
-        copied = {" ".join(ours[i:i + 8]) for i in range(len(ours) - 7)} & runs
-        assert not copied, f"{path.name} repeats the Seas of Glory text: {sorted(copied)[:3]}"
+    paths = [*(DATA_DIR / f for f, _, _ in FILES.values()), DOC]
+    check_not_copied(paths, shared_text("rules", "merchants_marauders_seas_of_glory.txt"), what="the Seas of Glory text")

@@ -1,13 +1,13 @@
 """Every data file validates, and a broken one is refused with a message that names the problem."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
 from engine.pirate_chest.defs import DATA_DIR, defs, load_defs
+from tests.engine.data_checks import broken_copy
 
 
 def test_the_shipped_data_validates_and_matches_the_rulebook_counts() -> None:
@@ -22,15 +22,6 @@ def test_the_shipped_data_validates_and_matches_the_rulebook_counts() -> None:
     assert defs() == d
 
 
-def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    path = tmp_path / "data" / file
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    return tmp_path / "data"
-
-
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
     ("captains.toml", 'home = "caribbean"', 'home = "atlantis"', "unknown home port atlantis"),
     ("captains.toml", 'ability = "luck"', 'ability = "flight"', "unknown ability flight"),
@@ -43,4 +34,4 @@ def _broken(tmp_path: Path, file: str, old: str, new: str) -> Path:
 ])
 def test_a_broken_data_file_is_refused(tmp_path: Path, file: str, old: str, new: str, message: str) -> None:
     with pytest.raises((ValidationError, ValueError), match=message):
-        load_defs(_broken(tmp_path, file, old, new))
+        load_defs(broken_copy(tmp_path, DATA_DIR, file, old, new))

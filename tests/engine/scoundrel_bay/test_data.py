@@ -4,14 +4,11 @@ the balance docs/scoundrel_bay-data.md describes, and a broken file is refused w
 names the problem. Inventory IDs (SB-…) are those of shared/rules/inventory/scoundrel_bay.md."""
 from __future__ import annotations
 
-import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any, get_args
 
 import pytest
-from pydantic import BaseModel
 
 from engine.scoundrel_bay.defs import (
     DATA_DIR,
@@ -26,6 +23,14 @@ from engine.scoundrel_bay.defs import (
     load_defs,
     load_file,
 )
+from tests.engine.data_checks import (
+    broken_copy,
+    check_headers_say_our_design,
+    check_loaded_once,
+    check_missing_file_named,
+    check_not_copied,
+    found_in,
+)
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -37,16 +42,8 @@ def d() -> Defs:
 
 
 def rewards_in(obj: Any) -> list[Reward]:
-    """Every Reward anywhere inside a model, list or dict."""
-    if isinstance(obj, Reward):
-        return [obj, *rewards_in(obj.price)]
-    if isinstance(obj, dict):
-        return [r for v in obj.values() for r in rewards_in(v)]
-    if isinstance(obj, (list, tuple)):
-        return [r for v in obj for r in rewards_in(v)]
-    if isinstance(obj, BaseModel):
-        return [r for name in type(obj).model_fields for r in rewards_in(getattr(obj, name))]
-    return []
+    """Every Reward anywhere inside a model, list or dict, and inside a reward's price."""
+    return [r for x in found_in(obj, Reward) for r in (x, *rewards_in(x.price))]
 
 
 @pytest.mark.parametrize("part", sorted(FILES))
@@ -56,16 +53,13 @@ def test_every_data_file_validates_on_its_own(part: str) -> None:
 
 def test_every_data_file_says_it_is_our_design() -> None:
     """DESIGN.md, "Data files": each file's header says it is Parley's design following the rulebook."""
-    for file, _, _ in FILES.values():
-        header = " ".join(line.lstrip("# ") for line in (DATA_DIR / file).read_text(encoding="utf-8").splitlines()[:4])
-        assert "Parley's own design following the rulebook" in header, file
+    check_headers_say_our_design(DATA_DIR, (f for f, _, _ in FILES.values()), "Parley's own design following the rulebook", lines=4)
     # help.toml is the /rules text, checked by engine/core/help.py and test_help.py
     assert sorted(f for f, _, _ in FILES.values()) == sorted(p.name for p in DATA_DIR.glob("*.toml") if p.name != "help.toml")
 
 
 def test_the_whole_set_validates_and_is_loaded_once(d: Defs) -> None:
-    assert defs() == d
-    assert defs() is defs()
+    check_loaded_once(defs, d)
 
 
 def test_component_counts_are_the_rulebooks(d: Defs) -> None:
@@ -239,12 +233,7 @@ def test_the_design_keeps_its_balance(d: Defs) -> None:
 
 
 def broken(tmp_path: Path, file: str, old: str, new: str, every: bool = False) -> Path:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    path = tmp_path / "data" / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new) if every else text.replace(old, new, 1), encoding="utf-8")
-    return tmp_path / "data"
+    return broken_copy(tmp_path, DATA_DIR, file, old, new, every)
 
 
 @pytest.mark.parametrize(("file", "old", "new", "message"), [
@@ -289,22 +278,11 @@ def test_a_card_flying_a_colour_no_region_flies_is_refused(tmp_path: Path) -> No
 
 
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
-    shutil.copytree(DATA_DIR, tmp_path / "data")
-    (tmp_path / "data" / "events.toml").unlink()
-    with pytest.raises(DataError, match="events.toml: missing"):
-        load_defs(tmp_path / "data")
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9']+", text.lower())
+    check_missing_file_named(tmp_path, DATA_DIR, "events.toml", load_defs, DataError)
 
 
 def test_no_rulebook_sentence_is_copied_into_the_data_or_its_document() -> None:
     """Component and region names come from the rulebook; descriptions are our own words: no run of
     nine words of the rulebook appears in a data file or in docs/scoundrel_bay-data.md."""
-    rulebook = words(shared_text("rules", "scoundrel_bay.txt"))
-    runs = {" ".join(rulebook[i:i + 9]) for i in range(len(rulebook) - 8)}
-    for path in [*sorted(DATA_DIR.glob("*.toml")), REPO / "docs" / "scoundrel_bay-data.md"]:
-        ours = words(path.read_text(encoding="utf-8"))
-        copied = {" ".join(ours[i:i + 9]) for i in range(len(ours) - 8)} & runs
-        assert not copied, f"{path.name} repeats the rulebook: {sorted(copied)[:3]}"
+    paths = [*sorted(DATA_DIR.glob("*.toml")), REPO / "docs" / "scoundrel_bay-data.md"]
+    check_not_copied(paths, shared_text("rules", "scoundrel_bay.txt"), n=9)
