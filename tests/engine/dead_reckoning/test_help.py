@@ -6,7 +6,6 @@ of 8 words copied from the rulebook."""
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -25,14 +24,17 @@ from engine.dead_reckoning.rules.scoring import CATEGORIES, island_coins
 from engine.dead_reckoning.rules.tower import active_wins, tower_defs
 from engine.dead_reckoning.state import Space, State
 from tests.engine.help_checks import (
+    HelpFile,
+    check_copy_check_catches,
+    check_cross_references,
     check_fields_within_limits,
     check_file_not_copied,
+    check_header,
     check_ids,
+    check_offered_in_file_order,
     check_topic_not_copied,
-    windows,
-    words,
+    rule_windows,
 )
-from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
 HELP = REPO / "data" / "dead_reckoning" / "help.toml"
@@ -42,26 +44,13 @@ REQUIRED = ["overview", "turn", "cards", "sailors", "goods", "sails-and-moving",
             "battles", "defending", "battle-tower", "sinking", "achievements", "bonus-tokens", "game-end",
             "scoring", "readings", "playing-in-parley"]
 
-with HELP.open("rb") as f:
-    TOPICS: list[dict[str, Any]] = tomllib.load(f)["topic"]
-BY_ID = {t["id"]: t for t in TOPICS}
-FILE_TEXT = HELP.read_text(encoding="utf-8")
+HELP_FILE = HelpFile(HELP)
+TOPICS, BY_ID, FILE_TEXT = HELP_FILE.topics, HELP_FILE.by_id, HELP_FILE.file_text
+text, line_with = HELP_FILE.text, HELP_FILE.line_with
 
 
-def text(topic: str) -> str:
-    return str(BY_ID[topic]["text"])
-
-
-def line_with(topic: str, *needles: str) -> str:
-    """The one line of a topic that holds every needle (a list entry, usually)."""
-    found = [ln for ln in text(topic).splitlines() if all(n in ln for n in needles)]
-    assert len(found) == 1, f"{topic}: {len(found)} lines hold {needles}"
-    return found[0]
-
-
-def rulebook_windows() -> set[tuple[str, ...]]:
-    """The rulebook is kept outside the repository (none of its text may live here)."""
-    return windows(words(shared_text("rules", "dead_reckoning.txt")))
+def rulebook_windows() -> frozenset[tuple[str, ...]]:
+    return rule_windows("dead_reckoning.txt")
 
 
 def game_state(players: int = 2, **options: bool) -> State:
@@ -78,25 +67,17 @@ def test_ids_are_unique_and_the_expected_topics_exist() -> None:
 
 
 def test_the_game_offers_the_topics_in_file_order() -> None:
-    assert list(load_help(HELP)) == [t["id"] for t in TOPICS]
-    assert list(GAME.help_topics()) == [t["id"] for t in TOPICS]
-    assert GAME.help_topics()["overview"].title == BY_ID["overview"]["title"]
+    check_offered_in_file_order(load_help(HELP), TOPICS)
+    check_offered_in_file_order(GAME.help_topics(), TOPICS)
 
 
 def test_the_header_says_it_is_parleys_own_wording() -> None:
-    header = FILE_TEXT.split("[[topic]]", 1)[0]
-    assert "Parley's own wording" in header
+    check_header(FILE_TEXT)
 
 
 def test_topics_named_in_bold_exist() -> None:
     """'see **islands**' and '(see **pirate-mode**, **buildings**)' point at real topics."""
-    refs = 0
-    for t in TOPICS:
-        for group in re.findall(r"see (\*\*[a-z0-9-]+\*\*(?:, \*\*[a-z0-9-]+\*\*)*)", t["text"]):
-            for ref in re.findall(r"\*\*([a-z0-9-]+)\*\*", group):
-                refs += 1
-                assert ref in BY_ID, f"{t['id']} points at a missing topic '{ref}'"
-    assert refs > 20
+    check_cross_references(TOPICS, least=20)
 
 
 # ---- Parley's numbers, as the data has them ----
@@ -411,8 +392,5 @@ def test_no_eight_word_run_from_the_rulebook_anywhere_in_the_file() -> None:
 
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:
-    """Guard the guard: a rulebook line, re-cased and re-punctuated, is still caught."""
-    rulebook = rulebook_windows()
-    assert len(rulebook) > 1000
-    sample = "you may never BATTLE the same ship, building, or non-player more than once in a turn!"
-    assert windows(words(sample)) & rulebook
+    check_copy_check_catches(
+        rulebook_windows(), 1000, "you may never BATTLE the same ship, building, or non-player more than once in a turn!")

@@ -2,25 +2,10 @@
 it: the topics in file order and small helpers to find a topic's text and one of its lines."""
 from __future__ import annotations
 
-import tomllib
-from typing import Any
-
 from engine.merchants_marauders.defs import DATA_DIR
+from tests.engine.help_checks import HelpFile
 
 HELP = DATA_DIR / "help.toml"
-
-with HELP.open("rb") as f:
-    TOPICS: list[dict[str, Any]] = tomllib.load(f)["topic"]
-BY_ID = {t["id"]: t for t in TOPICS}
-FILE_TEXT = HELP.read_text(encoding="utf-8")
-
-
-def text(topic: str) -> str:
-    return str(BY_ID[topic]["text"])
-
-
-def line_with(topic: str, *needles: str) -> str:
-    """The one line of a topic that holds every needle (a list entry, usually)."""
-    found = [ln for ln in text(topic).splitlines() if all(n in ln for n in needles)]
-    assert len(found) == 1, f"{topic}: {len(found)} lines hold {needles}"
-    return found[0]
+HELP_FILE = HelpFile(HELP)
+TOPICS, BY_ID, FILE_TEXT = HELP_FILE.topics, HELP_FILE.by_id, HELP_FILE.file_text
+text, line_with = HELP_FILE.text, HELP_FILE.line_with

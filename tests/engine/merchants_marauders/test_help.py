@@ -19,16 +19,18 @@ from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.vocab import NATIONS, WEAPONS, ZONES
 from tests.engine.help_checks import (
+    check_copy_check_catches,
+    check_cross_references,
     check_fields_within_limits,
     check_file_not_copied,
+    check_header,
     check_ids,
+    check_offered_in_file_order,
     check_topic_not_copied,
-    windows,
-    words,
+    rule_windows,
 )
-from tests.engine.merchants_marauders.help_topics import BY_ID, FILE_TEXT, HELP, TOPICS, line_with, text
+from tests.engine.merchants_marauders.help_topics import FILE_TEXT, HELP, TOPICS, line_with, text
 from tests.engine.merchants_marauders.scenario_helpers import in_port, started
-from tests.shared_docs import shared_text
 
 MODULES = ["new-cards", "special-weapons", "modifications", "npc-upgrades", "ships", "treasure-galleon",
            "contraband", "wind-and-weather", "locations", "goodwill", "loyalty"]
@@ -39,10 +41,9 @@ REQUIRED = ["overview", "round", "turn", "moving", "scouting", "port", "selling-
             "readings", "playing-in-parley"]
 
 
-def sources() -> set[tuple[str, ...]]:
-    """Both rule texts live outside the repository (none of their text may live here)."""
-    return (windows(words(shared_text("rules", "merchants_marauders_seas_of_glory.txt")))
-            | windows(words(shared_text("rules", "merchants_marauders_base.md"))))
+def sources() -> frozenset[tuple[str, ...]]:
+    """Both rule texts: the expansion's and our reconstruction of the base game."""
+    return rule_windows("merchants_marauders_seas_of_glory.txt", "merchants_marauders_base.md")
 
 
 # ---- the file ----
@@ -56,24 +57,15 @@ def test_ids_are_unique_and_the_expected_topics_exist() -> None:
 
 
 def test_the_loader_reads_the_topics_in_file_order() -> None:
-    topics = load_help(HELP)
-    assert list(topics) == [t["id"] for t in TOPICS]
-    assert topics["overview"].title == BY_ID["overview"]["title"]
+    check_offered_in_file_order(load_help(HELP), TOPICS)
 
 
 def test_the_header_says_it_is_parleys_own_wording() -> None:
-    header = FILE_TEXT.split("[[topic]]", 1)[0]
-    assert "Parley's own wording" in header and "game options" in header
+    check_header(FILE_TEXT, "game options")
 
 
 def test_topics_named_in_bold_exist() -> None:
-    refs = 0
-    for t in TOPICS:
-        for group in re.findall(r"see (\*\*[a-z0-9-]+\*\*(?:, \*\*[a-z0-9-]+\*\*)*)", t["text"]):
-            for ref in re.findall(r"\*\*([a-z0-9-]+)\*\*", group):
-                refs += 1
-                assert ref in BY_ID, f"{t['id']} points at a missing topic '{ref}'"
-    assert refs > 40
+    check_cross_references(TOPICS, least=40)
 
 
 def test_every_module_and_variant_topic_names_its_option() -> None:
@@ -219,8 +211,5 @@ def test_no_eight_word_run_from_either_source_anywhere_in_the_file() -> None:
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:
     """Guard the guard: a line of each source, re-cased and re-punctuated, is still caught."""
-    rules = sources()
-    assert len(rules) > 5000
-    for sample in ("The treasure galleon DOES NOT hunt, and never starts a battle!",
-                   "the first captain to 10 glory (track + stash) wins"):
-        assert windows(words(sample)) & rules, sample
+    check_copy_check_catches(sources(), 5000, "The treasure galleon DOES NOT hunt, and never starts a battle!",
+                             "the first captain to 10 glory (track + stash) wins")

@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 
 from tests.engine.help_checks import (
+    HelpFile,
+    check_copy_check_catches,
     check_fields_within_limits,
     check_file_not_copied,
+    check_header,
     check_ids,
+    check_named,
     check_topic_not_copied,
-    windows,
-    words,
+    rule_windows,
 )
-from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
 DATA = REPO / "data" / "pirate_chest"
@@ -31,15 +33,12 @@ def _load(name: str) -> dict:
         return tomllib.load(f)
 
 
-TOPICS: list[dict] = _load("help.toml")["topic"]
-BY_ID = {t["id"]: t for t in TOPICS}
+HELP_FILE = HelpFile(HELP)
+TOPICS, BY_ID = HELP_FILE.topics, HELP_FILE.by_id
 
 
-
-
-def rulebook_windows() -> set[tuple[str, ...]]:
-    """The rulebook is kept outside the repository (none of its text may live here)."""
-    return windows(words(shared_text("rules", "pirate_chest.txt")))
+def rulebook_windows() -> frozenset[tuple[str, ...]]:
+    return rule_windows("pirate_chest.txt")
 
 
 def test_every_topic_has_the_fields_within_limits() -> None:
@@ -51,14 +50,12 @@ def test_ids_are_unique_and_the_expected_topics_exist() -> None:
 
 
 def test_the_header_says_it_is_parleys_own_wording() -> None:
-    header = HELP.read_text(encoding="utf-8").split("[[topic]]", 1)[0]
-    assert "Parley's own wording" in header
+    check_header(HELP_FILE.file_text)
 
 
 def test_every_captain_is_named_in_the_captains_topic() -> None:
-    text = BY_ID["captains"]["text"]
-    missing = [c["id"] for c in _load("captains.toml")["captain"] if c["name"] not in text]
-    assert not missing, f"captains not named in the captains topic: {missing}"
+    check_named(BY_ID["captains"]["text"], (c["name"] for c in _load("captains.toml")["captain"]),
+                "captains in the captains topic")
 
 
 def test_every_card_is_mentioned_in_some_topic() -> None:
@@ -90,12 +87,9 @@ def test_no_eight_word_run_from_the_rulebook(topic: dict) -> None:
 
 
 def test_no_eight_word_run_from_the_rulebook_anywhere_in_the_file() -> None:
-    check_file_not_copied(HELP.read_text(encoding="utf-8"), rulebook_windows())
+    check_file_not_copied(HELP_FILE.file_text, rulebook_windows())
 
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:
-    """Guard the guard: a rulebook line, re-cased and re-punctuated, is still caught."""
-    rulebook = rulebook_windows()
-    assert len(rulebook) > 1000
-    sample = "**attacker wins ties!** the LOSER is sunk, and must give his coins to the winner."
-    assert windows(words(sample)) & rulebook
+    check_copy_check_catches(rulebook_windows(), 1000,
+                             "**attacker wins ties!** the LOSER is sunk, and must give his coins to the winner.")

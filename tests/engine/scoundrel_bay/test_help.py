@@ -4,8 +4,6 @@ hideouts named with Parley's own numbers, and Parley's own wording: no run of 8 
 from the rulebook."""
 from __future__ import annotations
 
-import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +12,18 @@ import pytest
 from engine.scoundrel_bay import GAME
 from engine.scoundrel_bay.defs import defs
 from tests.engine.help_checks import (
+    HelpFile,
+    check_copy_check_catches,
+    check_cross_references,
     check_fields_within_limits,
     check_file_not_copied,
+    check_header,
     check_ids,
+    check_named,
+    check_offered_in_file_order,
     check_topic_not_copied,
-    windows,
-    words,
+    rule_windows,
 )
-from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
 HELP = REPO / "data" / "scoundrel_bay" / "help.toml"
@@ -31,16 +33,12 @@ REQUIRED = ["overview", "turn", "recruit", "sail", "invade", "beaches", "village
             "end-of-game", "scoring", "two-players", "milestones", "alternative-harbor-scoring",
             "captain-powers", "readings", "readings-more", "commands"]
 
-with HELP.open("rb") as f:
-    TOPICS: list[dict[str, Any]] = tomllib.load(f)["topic"]
-BY_ID = {t["id"]: t for t in TOPICS}
+HELP_FILE = HelpFile(HELP)
+TOPICS, BY_ID = HELP_FILE.topics, HELP_FILE.by_id
 
 
-
-
-def rulebook_windows() -> set[tuple[str, ...]]:
-    """The rulebook is kept outside the repository (none of its text may live here)."""
-    return windows(words(shared_text("rules", "scoundrel_bay.txt")))
+def rulebook_windows() -> frozenset[tuple[str, ...]]:
+    return rule_windows("scoundrel_bay.txt")
 
 
 def test_every_topic_has_the_fields_within_limits() -> None:
@@ -52,38 +50,28 @@ def test_ids_are_unique_and_the_expected_topics_exist() -> None:
 
 
 def test_the_game_offers_the_topics_in_file_order() -> None:
-    assert list(GAME.help_topics()) == [t["id"] for t in TOPICS]
-    assert GAME.help_topics()["overview"].title == BY_ID["overview"]["title"]
+    check_offered_in_file_order(GAME.help_topics(), TOPICS)
 
 
 def test_the_header_says_it_is_parleys_own_wording() -> None:
-    header = HELP.read_text(encoding="utf-8").split("[[topic]]", 1)[0]
-    assert "Parley's own wording" in header
+    check_header(HELP_FILE.file_text)
 
 
 def test_topics_named_in_bold_exist() -> None:
     """'see **harbors**' style cross-references point at real topics."""
-    for t in TOPICS:
-        for ref in re.findall(r"see \*\*([a-z0-9-]+)\*\*", t["text"]):
-            assert ref in BY_ID, f"{t['id']} points at a missing topic '{ref}'"
+    check_cross_references(TOPICS)
 
 
 def test_every_event_is_named_in_the_end_of_stage_topic() -> None:
-    text = BY_ID["end-of-stage"]["text"]
-    missing = [e.name for e in defs().events.events.values() if e.name not in text]
-    assert not missing, f"events not named: {missing}"
+    check_named(BY_ID["end-of-stage"]["text"], (e.name for e in defs().events.events.values()), "events")
 
 
 def test_every_captain_is_named_in_the_captain_powers_topic() -> None:
-    text = BY_ID["captain-powers"]["text"]
-    missing = [c.name for c in defs().captains.captains.values() if c.name not in text]
-    assert not missing, f"captains not named: {missing}"
+    check_named(BY_ID["captain-powers"]["text"], (c.name for c in defs().captains.captains.values()), "captains")
 
 
 def test_every_upgrade_is_named_in_the_milestones_topic() -> None:
-    text = BY_ID["milestones"]["text"]
-    missing = [u.name for u in defs().milestones.upgrades.values() if u.name not in text]
-    assert not missing, f"upgrades not named: {missing}"
+    check_named(BY_ID["milestones"]["text"], (u.name for u in defs().milestones.upgrades.values()), "upgrades")
 
 
 def test_every_harbor_is_listed_with_its_ship_swords_and_gold() -> None:
@@ -100,8 +88,7 @@ def test_every_harbor_is_listed_with_its_ship_swords_and_gold() -> None:
 
 def test_every_hideout_is_named_and_the_scoring_example_adds_up() -> None:
     text = BY_ID["hideouts"]["text"]
-    missing = [h.name for h in defs().board.of_kind("hideout") if h.name not in text]
-    assert not missing, f"hideouts not named: {missing}"
+    check_named(text, (h.name for h in defs().board.of_kind("hideout")), "hideouts")
     from engine.scoundrel_bay.rules.scoring import hideout_gold
     assert "Seven pirates spread over four hideouts score 28 gold" in text and hideout_gold([4, 1, 1, 1]) == 28
     assert "in one hideout score 7" in text and hideout_gold([7]) == 7
@@ -120,12 +107,8 @@ def test_no_eight_word_run_from_the_rulebook(topic: dict[str, Any]) -> None:
 
 
 def test_no_eight_word_run_from_the_rulebook_anywhere_in_the_file() -> None:
-    check_file_not_copied(HELP.read_text(encoding="utf-8"), rulebook_windows())
+    check_file_not_copied(HELP_FILE.file_text, rulebook_windows())
 
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:
-    """Guard the guard: a rulebook line, re-cased and re-punctuated, is still caught."""
-    rulebook = rulebook_windows()
-    assert len(rulebook) > 1000
-    sample = "the player with the MOST gold at the end of the game... wins!"
-    assert windows(words(sample)) & rulebook
+    check_copy_check_catches(rulebook_windows(), 1000, "the player with the MOST gold at the end of the game... wins!")
