@@ -8,8 +8,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.engine.coverage_checks import check_named_tests_exist, named_tests
-from tests.engine.help_checks import copied, windows, words
+from tests.engine.coverage_checks import (
+    check_docs_not_copied,
+    check_plan_gives_each_rule_once,
+    check_readings,
+    check_row,
+    check_rows_match,
+    check_totals,
+    doc_rows,
+    plan_modules,
+)
+from tests.engine.help_checks import check_copy_check_catches, rule_windows, words
 from tests.shared_docs import shared_text
 
 REPO = Path(__file__).resolve().parents[3]
@@ -21,7 +30,7 @@ RULES = 378                     # the inventory's own count
 SECTIONS = ("COMP", "MAP", "SETUP", "ROUND", "TURN", "PORT", "SKILL", "CAPT", "SHIP", "RAID", "COMBAT",
             "CLASH", "NPC", "BOUNTY", "WAR", "GLORY", "WIN", "DECK")
 INVENTORY = ("rules", "inventory", "merchants_marauders_seas_of_glory.md")
-SOURCES = (("rules", "merchants_marauders_seas_of_glory.txt"), ("rules", "merchants_marauders_base.md"))
+SOURCES = ("merchants_marauders_seas_of_glory.txt", "merchants_marauders_base.md")   # under shared/rules/
 
 
 def inventory() -> str:
@@ -36,27 +45,14 @@ def tagged(tag: str) -> set[str]:
     return set(re.findall(rf"^- \*\*(MM-[A-Z0-9]+-\d+)\*\* [^\n]*?\[{tag}\]", inventory(), flags=re.M))
 
 
-def table(prefix: str, width: int) -> dict[str, list[str]]:
-    """ID -> its cells, in the document's order, for rows starting with `prefix`. Splitting on the
-    bar keeps empty cells."""
-    out: dict[str, list[str]] = {}
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        if line.startswith(f"| {prefix}"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            assert len(cells) == width, f"{cells[0]}: {len(cells)} cells, not {width}"
-            assert cells[0] not in out, f"{cells[0]} is listed twice"
-            out[cells[0]] = cells
-    return out
-
-
 def rows() -> dict[str, list[str]]:
     """The inventory rows: ID, status, test, reading."""
-    return table("MM-", 4)
+    return doc_rows(DOC, "MM-", 4)
 
 
 def base_rows() -> dict[str, list[str]]:
     """The base rows: ID, paraphrase, status, test, reading."""
-    return table("MMB-", 5)
+    return doc_rows(DOC, "MMB-", 5)
 
 
 def status_cells() -> dict[str, tuple[str, str]]:
@@ -69,9 +65,7 @@ def status_cells() -> dict[str, tuple[str, str]]:
 def test_every_inventory_rule_has_one_row_in_the_inventory_order() -> None:
     ids = inventory_ids()
     assert len(ids) == len(set(ids)) == RULES
-    found = list(rows())
-    assert set(ids) == set(found), f"missing: {sorted(set(ids) - set(found))}; unknown: {sorted(set(found) - set(ids))}"
-    assert found == ids, "the rows are not in the inventory's order"
+    check_rows_match(ids, list(rows()))
 
 
 def test_every_base_section_is_present_in_order_and_numbered_from_01() -> None:
@@ -97,18 +91,13 @@ def test_every_base_rule_has_a_paraphrase_and_design_rules_say_so() -> None:
 
 def test_every_row_has_a_status_and_every_tested_row_names_existing_tests() -> None:
     for rule, (status, cell) in status_cells().items():
-        assert status in STATUSES, f"{rule}: status {status!r}"
-        names = named_tests(cell)
-        assert bool(names) == (status == "tested"), f"{rule}: a tested row names its tests, an open one none"
-        check_named_tests_exist(rule, cell)
+        check_row(rule, status, cell, STATUSES)
 
 
 def test_ambiguous_rules_record_a_reading() -> None:
     ambiguous = tagged("ambiguous")
     assert len(ambiguous) == 46, f"the inventory tags {len(ambiguous)} rules [ambiguous]: the pattern no longer matches it"
-    found = rows()
-    blank = [r for r in ambiguous if not found[r][3]]
-    assert not blank, f"ambiguous rules without a reading: {sorted(blank)}"
+    check_readings(ambiguous, rows(), 3)
 
 
 def test_base_rules_name_what_settles_them() -> None:
@@ -124,60 +113,25 @@ def test_base_rules_name_what_settles_them() -> None:
 def test_the_totals_lines_match_the_rows() -> None:
     text = DOC.read_text(encoding="utf-8")
     for label, found in (("Totals", rows()), ("Base totals", base_rows())):
-        statuses = [cells[1] if label == "Totals" else cells[2] for cells in found.values()]
-        line = f"{label}: {len(statuses)} IDs — {statuses.count('tested')} tested, {statuses.count('open')} open."
-        assert line in text, f"the document lacks {line!r}"
-
-
-def plan_modules() -> dict[str, list[str]]:
-    """The plan's module table (its rows whose first cell is a .py file): module -> the IDs it
-    builds. A cell lists IDs and ranges such as `MM-M9-35–53` (35 to 53 of that prefix) or
-    `MMB-COMBAT-05–17`; the plan's other tables name prompts and options, not modules."""
-    out: dict[str, list[str]] = {}
-    for line in PLAN.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"^\| `([\w./]+\.py)` \|[^|]*\|([^|]*)\|\s*$", line)
-        if not m:
-            continue
-        ids: list[str] = []
-        for kind, prefix, first, last in re.findall(r"\b(MMB?)-([A-Z0-9]+)-(\d+)(?:–(\d+))?", m.group(2)):
-            width = len(first)
-            ids += [f"{kind}-{prefix}-{n:0{width}d}" for n in range(int(first), int(last or first) + 1)]
-        assert m.group(1) not in out, f"{m.group(1)} has two rows in the plan's table"
-        out[m.group(1)] = ids
-    return out
+        check_totals(text, label, [cells[1] if label == "Totals" else cells[2] for cells in found.values()])
 
 
 def test_the_plan_gives_every_rule_to_exactly_one_module() -> None:
-    modules = plan_modules()
-    assert len(modules) >= 20, f"the plan's module table has {len(modules)} rows"
-    given = [i for ids in modules.values() for i in ids]
-    twice = sorted({i for i in given if given.count(i) > 1})
-    assert not twice, f"rules given to two modules: {twice}"
-    ids = set(inventory_ids()) | set(base_rows())
-    assert set(given) == ids, f"not given: {sorted(ids - set(given))}; unknown: {sorted(set(given) - ids)}"
-
-
-def sources() -> set[tuple[str, ...]]:
-    out: set[tuple[str, ...]] = set()
-    for parts in SOURCES:
-        out |= windows(words(shared_text(*parts)))
-    return out
+    """The plan's module table (its rows whose first cell is a .py file; its other tables name
+    prompts and options): module -> the MM and MMB IDs it builds (`MMB-COMBAT-05–17` is 05 to 17)."""
+    check_plan_gives_each_rule_once(plan_modules(PLAN, "MMB?"), set(inventory_ids()) | set(base_rows()))
 
 
 def test_the_documents_do_not_repeat_either_source() -> None:
     """Headings are the inventory's section names, kept so a reader finds the section; every other
     line is our own words: no run of 8 words is the expansion's text or the reconstruction's."""
-    source = sources()
+    source = rule_windows(*SOURCES)
     assert len(source) > 8000
-    for path in (DOC, PLAN):
-        text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#"))
-        runs = copied(text, source)
-        assert not runs, f"{path.name} repeats a source: {runs[:3]}"
+    check_docs_not_copied((DOC, PLAN), source, "a source")
 
 
 def test_the_copy_check_would_catch_a_copied_sentence() -> None:
     """Guard the guard: a sentence of each source, re-cased and re-punctuated, is caught."""
-    source = sources()
-    for sample in ("DOUBLE SHOT: use it -- discard the token -- after the roll to determine the hit zone!",
-                   "Rounds repeat until a sinking, a flight or a crew clash."):
-        assert copied(sample, source), sample
+    check_copy_check_catches(rule_windows(*SOURCES), 8000,
+                             "DOUBLE SHOT: use it -- discard the token -- after the roll to determine the hit zone!",
+                             "Rounds repeat until a sinking, a flight or a crew clash.")
