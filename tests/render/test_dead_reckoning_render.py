@@ -15,12 +15,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.core import Setup, act, setup_state
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning.policy import POLICIES
 from engine.dead_reckoning.state import State
 from render.dead_reckoning import RENDERER
 from tests.engine.dead_reckoning.conformance import scramble_dead_reckoning
+from tests.render import render_checks
+from tests.render.render_checks import check_hand_blind, check_public_blind
 
 NAMES = {0: "alice", 1: "bob_the_builder", 2: "carol", 3: "Bot 4"}
 MIN_WIDTH = 1200
@@ -31,15 +32,7 @@ MAX_BYTES = 700 * 1024
 def play(players: int, seed: str, steps: int = 100_000, stop: Callable[[State], bool] | None = None,
          bot: str = "greedy", **options: Any) -> State:
     """Seeded bots for `steps` decisions, or until the game ends or `stop(state)` holds."""
-    s = setup_state(GAME, Setup(game=GAME.id, players=players, seed=seed, options=options))
-    bots = [POLICIES[bot](f"{seed}-{i}") for i in range(players)]
-    for _ in range(steps):
-        pending = GAME.pending(s)
-        if pending is None or (stop is not None and stop(s)):
-            break
-        seat = pending.waiting_on[0]
-        s = act(GAME, s, seat, bots[seat].choose(GAME, s, seat)).state
-    return s
+    return render_checks.play(GAME, POLICIES[bot], players, seed, steps, stop, **options)
 
 
 def _battle(s: State) -> bool:
@@ -129,21 +122,11 @@ def test_the_hand_shows_the_viewers_cards_levels_sleeves_and_chest() -> None:
 def test_public_board_is_blind_to_hidden_information(state: State) -> None:
     """Other hands with their levels and sleeves, deck orders, row boxes below the top card,
     face-down boards, chests, tokens and open level-ups scrambled: the same board and text."""
-    rand = random.Random(7)
-    board = RENDERER.board(GAME.view(state, None), NAMES)
-    text = RENDERER.public_text(GAME.view(state, None), NAMES)
-    for _ in range(3):
-        t = scramble_dead_reckoning(state, None, rand)
-        assert RENDERER.board(GAME.view(t, None), NAMES) == board
-        assert RENDERER.public_text(GAME.view(t, None), NAMES) == text
+    check_public_blind(GAME, RENDERER, state, NAMES, scramble_dead_reckoning)
 
 
 def test_a_seats_hand_is_blind_to_the_other_hands(state: State) -> None:
-    rand = random.Random(11)
-    hand = RENDERER.hand(GAME.view(state, 0))
-    t = scramble_dead_reckoning(state, 0, rand)
-    assert RENDERER.hand(GAME.view(t, 0)) == hand
-    assert RENDERER.private_text(GAME.view(t, 0)) == RENDERER.private_text(GAME.view(state, 0))
+    check_hand_blind(GAME, RENDERER, state, scramble_dead_reckoning)
 
 
 def test_the_scramble_does_change_what_is_hidden() -> None:

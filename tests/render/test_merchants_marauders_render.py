@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.core import Setup, act, setup_state
 from engine.merchants_marauders import GAME
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
@@ -28,6 +27,7 @@ from render.merchants_marauders import RENDERER
 from render.merchants_marauders.layout import STEP
 from render.merchants_marauders.sea import tile_boxes
 from tests.engine.merchants_marauders.conformance import scramble_merchants
+from tests.render import render_checks
 
 NAMES = {0: "alice", 1: "bob_the_builder", 2: "carol", 3: "Bot 4"}
 MIN_WIDTH = 1200         # DESIGN.md, Rendering: legible on a phone
@@ -39,15 +39,7 @@ EVERYTHING = {**{f"module_{i}": True for i in range(1, 12)}, **{f"variant_{i}": 
 
 def play(players: int, seed: str, steps: int = STEP_CAP, stop: Callable[[State], bool] | None = None) -> State:
     """Seeded greedy bots for `steps` decisions, or until the game ends or `stop(state)` holds."""
-    s = setup_state(GAME, Setup(game=GAME.id, players=players, seed=seed, options=EVERYTHING))
-    bots = [POLICIES["greedy"](f"{seed}-{i}") for i in range(players)]
-    for _ in range(steps):
-        pending = GAME.pending(s)
-        if pending is None or (stop is not None and stop(s)):
-            break
-        seat = pending.waiting_on[0]
-        s = act(GAME, s, seat, bots[seat].choose(GAME, s, seat)).state
-    return s
+    return render_checks.play(GAME, POLICIES["greedy"], players, seed, steps, stop, **EVERYTHING)
 
 
 def _sealed_fight(s: State) -> bool:

@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from engine.core import Setup, act, setup_state
 from engine.scoundrel_bay import GAME
 from engine.scoundrel_bay.policy import POLICIES
 from engine.scoundrel_bay.state import State
 from render.scoundrel_bay import RENDERER
 from tests.engine.scoundrel_bay.conformance import scramble_scoundrel_bay
+from tests.render import render_checks
+from tests.render.render_checks import check_hand_blind, check_public_blind
 
 NAMES = {0: "alice", 1: "bob_the_builder", 2: "carol", 3: "Bot 4"}
 MIN_WIDTH = 1200
@@ -29,15 +30,7 @@ MAX_BYTES = 700 * 1024
 def play(players: int, seed: str, steps: int = 100_000, stop: Callable[[State], bool] | None = None,
          **options: Any) -> State:
     """Seeded greedy bots for `steps` decisions, or until the game ends or `stop(state)` holds."""
-    s = setup_state(GAME, Setup(game="scoundrel_bay", players=players, seed=seed, options=options))
-    bots = [POLICIES["greedy"](f"{seed}-{i}") for i in range(players)]
-    for _ in range(steps):
-        pending = GAME.pending(s)
-        if pending is None or (stop is not None and stop(s)):
-            break
-        seat = pending.waiting_on[0]
-        s = act(GAME, s, seat, bots[seat].choose(GAME, s, seat)).state
-    return s
+    return render_checks.play(GAME, POLICIES["greedy"], players, seed, steps, stop, **options)
 
 
 def _bidding(s: State) -> bool:
@@ -111,21 +104,11 @@ def test_the_hand_shows_the_viewers_cards() -> None:
 def test_public_board_is_blind_to_hidden_information(state: State) -> None:
     """Other hands, the deck, event and crate orders, face-down treasures and monster stands, and
     sealed choices scrambled: the public board and text are byte for byte the same."""
-    rand = random.Random(7)
-    board = RENDERER.board(GAME.view(state, None), NAMES)
-    text = RENDERER.public_text(GAME.view(state, None), NAMES)
-    for _ in range(3):
-        t = scramble_scoundrel_bay(state, None, rand)
-        assert RENDERER.board(GAME.view(t, None), NAMES) == board
-        assert RENDERER.public_text(GAME.view(t, None), NAMES) == text
+    check_public_blind(GAME, RENDERER, state, NAMES, scramble_scoundrel_bay)
 
 
 def test_a_seats_hand_is_blind_to_the_other_hands(state: State) -> None:
-    rand = random.Random(11)
-    hand = RENDERER.hand(GAME.view(state, 0))
-    t = scramble_scoundrel_bay(state, 0, rand)
-    assert RENDERER.hand(GAME.view(t, 0)) == hand
-    assert RENDERER.private_text(GAME.view(t, 0)) == RENDERER.private_text(GAME.view(state, 0))
+    check_hand_blind(GAME, RENDERER, state, scramble_scoundrel_bay)
 
 
 def test_the_scramble_does_change_what_is_hidden() -> None:
