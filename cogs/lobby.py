@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
+from cogs.fair import export_game, verify_game
 from cogs.history import follow, post_replay, unfollow
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
@@ -258,6 +259,16 @@ class Lobby(commands.Cog):
     async def claim(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12] | None = None,
                     game: int | None = None) -> None:
         await request_claim(interaction, await game_for(interaction, game), seat)
+
+    @game.command(name="verify", description="After the end: reveal the seed and check the whole game")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def verify_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await verify_game(interaction, game)
+
+    @game.command(name="export", description="The game's log as a JSON file, as far as the public may see it")
+    @app_commands.describe(game=GAME_NUMBER)
+    async def export_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await export_game(interaction, game)
 
     @game.command(name="list", description="Games in this channel")
     async def list_games(self, interaction: discord.Interaction) -> None:

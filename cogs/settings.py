@@ -29,6 +29,7 @@ HELP = """**Parley — the commands**
 • `/game claim [seat:]` — take over a seat a bot plays (the host approves)
 • `/game follow` · `/game unfollow` — watch a game you don't play: its turns and board by DM, never a hand
 • `/game replay` — once a game is over, post its timelapse in the thread
+• `/game export` — the log as a JSON file · `/game verify` — after the end, the seed revealed and the game checked
 **You**
 • `/settings` — DMs, reminders, quiet hours and time zone, `away:` for a vacation, `autoplay:` for moves with one option
 • `/help` — this list
