@@ -156,7 +156,7 @@ async def test_an_export_during_a_blind_bid_shows_no_bid_no_seed_and_does_not_ve
     hidden = [r for r in rows if r.hidden]
     assert hidden and all(r.commitment and r.nonce for r in hidden)
     for r in hidden:
-        assert r.nonce not in text and r.commitment not in text
+        assert r.nonce and r.commitment and r.nonce not in text and r.commitment not in text
     shown = [a for a in export["actions"] if not a.get("sealed")]
     assert {a["seq"] for a in shown}.isdisjoint(r.seq for r in hidden)
     assert {a["seq"] for a in shown} == {r.seq for r in rows if r.hidden is False}
