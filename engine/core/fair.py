@@ -14,8 +14,9 @@ The scheme (docs/trust-and-history.md says it in words for players):
 Which decisions are hidden is decided here, for every game alike, from the engine contract:
 a decision inside a sealed simultaneous choice (`Pending.kind == "simultaneous"`, or one that
 changes a `Sealed` anywhere in the state), a side decision (runner.side_decisions) taken by
-a seat the game is not waiting on, and a decision whose events were all private (told to some
-seats only, such as a level-up). A game may say more with an optional
+a seat the game is not waiting on, a decision whose events were all private (told to some
+seats only, such as a level-up), and one the public could not tell from another of its kind
+(`indistinguishable`: a card hidden face down names the card, which the public never saw). A game may say more with an optional
 `hidden_decision(state, seat, action) -> bool` hook (True adds a hidden decision).
 """
 from __future__ import annotations
@@ -28,12 +29,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.game import Game
-from engine.core.runner import side_decisions
+from engine.core.runner import copy_state, side_decisions
 from engine.core.sealed import Sealed
 from engine.core.types import Transition
 
 SEED_SCHEME = "parley-seed:v1"
 CHOICE_SCHEME = "parley-choice:v1"
+ALTERNATIVES = 1   # other decisions of the same kind compared with the one made (indistinguishable)
 
 
 def _sha256(text: str) -> str:
@@ -97,4 +99,28 @@ def hidden_decision(game: Game[Any, Any, Any], before: Any, seat: int, action: A
     hook = getattr(game, "hidden_decision", None)
     if hook is not None and hook(before, seat, action):
         return True
-    return touches_sealed(before, t.state, seat)
+    return touches_sealed(before, t.state, seat) or indistinguishable(game, before, seat, action, t)
+
+
+def indistinguishable(game: Game[Any, Any, Any], before: Any, seat: int, action: Any, t: Transition[Any]) -> bool:
+    """Could the public not tell this decision from another of the same kind? (The same public
+    view and public events after either: a card moved face down, a card kept in secret.) Then its
+    notation says more than the public saw. One other is enough where hiding hides any choice alike,
+    and keeps the cost of a decision at about two applies (ALTERNATIVES)."""
+    kind = getattr(action, "kind", None)
+    others = [a for a in game.legal_actions(before, seat) if a != action and getattr(a, "kind", None) == kind]
+    if not others:
+        return False
+    mine = _public(game, t)
+    for other in others[:ALTERNATIVES]:
+        try:
+            alternative = game.apply(copy_state(before), seat, other)
+        except ValueError:
+            continue
+        if _public(game, alternative) == mine:
+            return True
+    return False
+
+
+def _public(game: Game[Any, Any, Any], t: Transition[Any]) -> tuple[Any, list[str]]:
+    return game.view(t.state, None), [e.text for e in t.events if e.visible(None)]

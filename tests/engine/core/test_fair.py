@@ -1,0 +1,83 @@
+"""engine/core/fair.py: which decisions are hidden, on a tiny game of its own (no registered game)."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from engine.core import Event, Pending, Rng, Transition
+from engine.core.fair import choice_commitment, hidden_decision, seed_commitment, state_hash
+from engine.core.game import GameState
+from engine.core.sealed import Sealed
+
+
+class Move(BaseModel, frozen=True):
+    kind: Literal["hide", "show", "bid", "note"]
+    card: str = ""
+
+
+class Toy(GameState):
+    shown: list[str] = []
+    hidden: list[str] = []     # face down: the public view counts them only
+    bids: Sealed[int] | None = None
+    simultaneous: bool = False
+
+
+class ToyGame:
+    def pending(self, s: Toy) -> Pending:
+        return Pending(kind="simultaneous" if s.simultaneous else "turn", waiting_on=(0,), prompt="move")
+
+    def legal_actions(self, s: Toy, seat: int) -> list[Move]:
+        return [Move(kind=k, card=c) for k in ("hide", "show") for c in ("a", "b")] + [Move(kind="bid"), Move(kind="note")]
+
+    def apply(self, s: Toy, seat: int, a: Move) -> Transition[Toy]:
+        if a.kind == "hide":
+            s.hidden.append(a.card)
+            return Transition(state=s, events=[Event(text="a card goes face down")])
+        if a.kind == "show":
+            s.shown.append(a.card)
+            return Transition(state=s, events=[Event(text=f"{a.card} is shown")])
+        if a.kind == "bid" and s.bids is not None:
+            s.bids.choose(seat, 3)
+            return Transition(state=s)
+        return Transition(state=s, events=[Event(text="noted", visible_to=frozenset({seat}))])
+
+    def view(self, s: Toy, viewer: int | None) -> Any:
+        return (tuple(s.shown), len(s.hidden))
+
+
+GAME: Any = ToyGame()
+
+
+def decide(s: Toy, a: Move) -> bool:
+    return hidden_decision(GAME, s, 0, a, GAME.apply(s.model_copy(deep=True), 0, a))
+
+
+def test_a_card_hidden_face_down_is_hidden_and_a_card_shown_is_not() -> None:
+    s = Toy(rng=Rng(seed="x"))
+    assert decide(s, Move(kind="hide", card="a"))
+    assert not decide(s, Move(kind="show", card="a"))
+
+
+def test_a_decision_told_to_its_seat_only_is_hidden() -> None:
+    assert decide(Toy(rng=Rng(seed="x")), Move(kind="note"))
+
+
+def test_a_sealed_choice_and_any_decision_of_a_simultaneous_pending_are_hidden() -> None:
+    assert decide(Toy(rng=Rng(seed="x"), bids=Sealed[int](seats=[0, 1])), Move(kind="bid"))
+    assert decide(Toy(rng=Rng(seed="x"), simultaneous=True), Move(kind="show", card="a"))
+
+
+def test_commitments_change_with_every_input() -> None:
+    base = choice_commitment(0, "bid 3", "n1")
+    assert len({base, choice_commitment(1, "bid 3", "n1"), choice_commitment(0, "bid 4", "n1"),
+                choice_commitment(0, "bid 3", "n2")}) == 4
+    assert seed_commitment("42", "s1") != seed_commitment("42", "s2") != seed_commitment("43", "s1")
+
+
+def test_the_state_hash_ignores_nothing_in_the_state() -> None:
+    s = Toy(rng=Rng(seed="x"))
+    t = s.model_copy(deep=True)
+    assert state_hash(s) == state_hash(t)
+    t.hidden.append("a")
+    assert state_hash(s) != state_hash(t)
