@@ -109,15 +109,22 @@ def _on_canvas(img: Image.Image, width: int, height: int) -> Image.Image:
 
 def timelapse(game_type: str, setup: Setup, log: list[tuple[int, str]], players: Players,
               max_frames: int = MAX_FRAMES, budget: int = BUDGET) -> Timelapse:
-    """The game's timelapse; with fewer frames (then narrower ones) until it fits `budget`."""
+    """The game's timelapse, under `budget` bytes: the first and last boards are drawn first and
+    their GIF's size says how many frames fit, so no board is drawn only to be dropped (a tall
+    board costs about a second under load); then fewer frames, or narrower, if still too large."""
     views, steps = public_views(game_type, setup, log, max_frames)
     renderer = renderer_for(game_type)
-    images = [frame(renderer.board(v, players)) for v in views]
+    ends = [frame(renderer.board(views[0], players)), frame(renderer.board(views[-1], players))]
+    per_frame = len(encode_gif(ends)) / 2
+    fits = max(2, int(budget * 0.9 // max(per_frame, 1)))
+    chosen = _spread(len(views), fits)
+    drawn = {0: ends[0], len(views) - 1: ends[1]}
+    images = [drawn[i] if i in drawn else frame(renderer.board(views[i], players)) for i in chosen]
     turns = steps[-1].turn + 1 if steps else 0
     width = WIDTH
     for _ in range(8):   # each try halves the frames or narrows them: a few tries at most
         gif = encode_gif(images)
-        if len(gif) <= budget or len(images) <= 2:
+        if len(gif) <= budget or len(images) <= 2 and width < 200:
             return Timelapse(gif=gif, frames=len(images), turns=turns)
         if len(images) > 8:
             images = [*images[:-1:2], images[-1]]
@@ -125,3 +132,10 @@ def timelapse(game_type: str, setup: Setup, log: list[tuple[int, str]], players:
             width = width * 3 // 4
             images = [i.resize((width, round(i.height * width / i.width)), Image.Resampling.LANCZOS) for i in images]
     return Timelapse(gif=gif, frames=len(images), turns=turns)
+
+
+def _spread(n: int, k: int) -> list[int]:
+    """`k` indexes (at most n) evenly spread over range(n), the first and last among them."""
+    if k >= n:
+        return list(range(n))
+    return sorted({round(i * (n - 1) / (k - 1)) for i in range(k)})
