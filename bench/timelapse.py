@@ -29,7 +29,7 @@ EMITS = tuple(f"timelapse_{g}_{fig}" for g in GAMES for fig in ("s", "kib"))
 RATIO = Target("ratio", "<=", 10)
 BOARD_WIDTH = 1200      # the boards are drawn this wide (DESIGN.md, Rendering)
 SIZE = Target("value", "<=", BUDGET / 1024)
-QUICK_STEPS = 150       # decisions of the quick run's game (a CI smoke run)
+QUICK_STEPS = 80        # decisions of the quick run's game (a CI smoke run)
 FULL_STEPS = 5000       # a whole game for every registered game (the longest take ~2,500 with greedy bots)
 
 
@@ -57,7 +57,7 @@ def measure(game_id: str, quick: bool) -> list[Result]:
     setup, log = game_log(game, QUICK_STEPS if quick else FULL_STEPS)
     names = {seat: f"Player {seat + 1}" for seat in range(setup.players)}
     t0 = time.perf_counter()
-    made = timelapse(game_id, setup, log, names, max_frames=6 if quick else MAX_FRAMES)
+    made = timelapse(game_id, setup, log, names, max_frames=3 if quick else MAX_FRAMES)
     seconds = time.perf_counter() - t0
     floor = floor_seconds(game, setup, log, made.gif, made.frames)
     detail = {"decisions": len(log), "turns": made.turns, "frames": made.frames}

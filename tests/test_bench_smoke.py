@@ -34,3 +34,12 @@ def test_one_figure_of_a_benchmark_and_unknown_names() -> None:
     assert [json.loads(line)["name"] for line in done.stdout.splitlines()] == ["playout_games_per_s"]
     unknown = bench("--only", "warp_speed")
     assert unknown.returncode == 2 and "warp_speed" in unknown.stderr
+
+
+def test_one_timelapse_figure_has_its_floor_and_size() -> None:
+    done = bench("--quick", "--only", "timelapse_pirate_chest_s", "--only", "timelapse_pirate_chest_kib")
+    lines = {r["name"]: r for r in (json.loads(line) for line in done.stdout.splitlines())}
+    assert set(lines) == {"timelapse_pirate_chest_s", "timelapse_pirate_chest_kib"}, done.stderr
+    seconds, size = lines["timelapse_pirate_chest_s"], lines["timelapse_pirate_chest_kib"]
+    assert seconds["floor"] > 0 and seconds["ratio"] > 1 and seconds["detail"]["frames"] >= 2
+    assert 0 < size["value"] <= 5120 and size["unit"] == "KiB"
