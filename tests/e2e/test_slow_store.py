@@ -18,7 +18,7 @@ DEFERRED = 5   # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
 
 async def test_play_defers_while_the_store_is_held_and_answers_after(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cogs.common, "DEFER_AFTER", 0.01)
-    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+    async with FakeDiscord(callback_deadline=3.0) as fake, parley_bot(fake, db) as t:
         game_id, thread = await t.open_table()
         seat, user = await t.pending_human(game_id)
         record, state = await t.bot.table.load(game_id)

@@ -1,7 +1,7 @@
 """Interaction callbacks and the interaction webhook (followups, @original).
 
 Modelled Discord behaviour a bot can trip over:
-- a callback more than ``callback_deadline`` (3 s) after dispatch gets 404 10062;
+- a callback more than ``callback_deadline`` seconds after dispatch gets 404 10062 (off unless a test sets it, e.g. 3.0 as Discord does);
 - a second callback gets 400 40060 "already acknowledged";
 - after a type-5 defer, the *first followup replaces the "thinking…" message* and keeps
   the defer's visibility: ``defer()`` then ``followup.send(ephemeral=True)`` is PUBLIC,

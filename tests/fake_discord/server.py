@@ -49,9 +49,11 @@ class FakeDiscord:
 
     def __init__(self, *, token: str = "fake-bot-token", users: tuple[str, ...] = ("anne", "jack", "mary"),
                  guild_name: str = "Tortuga", bot_name: str = "Parley", heartbeat_interval_ms: int = 41250,
-                 callback_deadline: float | None = 3.0, echo_message_events: bool = True) -> None:
+                 callback_deadline: float | None = None, echo_message_events: bool = True) -> None:
         self.token = token
-        self.callback_deadline = callback_deadline  # None disables the 3-second rule
+        # Discord's 3-second rule for the first response, on only where a test asks for it
+        # (callback_deadline=3.0): a test that enforced it everywhere would fail on a loaded machine.
+        self.callback_deadline = callback_deadline
         self.echo_message_events = echo_message_events  # MESSAGE_CREATE/UPDATE/DELETE for bot messages
         self.application_flags = (1 << 19) | (1 << 23)  # GATEWAY_MESSAGE_CONTENT_LIMITED, COMMAND_BADGE
         self.recommended_shards = 1
