@@ -15,7 +15,6 @@ Prompts it has no opinion on get the game's own deadline default, so every modul
 plays. It never copies the state: one pass over the legal actions with a few board readings."""
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -35,12 +34,14 @@ MAX_BOUNTIES = 3      # more and the navies hunt it everywhere and most ports cl
 DANGER = 3.0          # sailing into a hunter that would likely win: worth about five moves of progress
 
 
-class Greedy:
-    """The greedy bot: reads the board once per decision, then scores every legal action."""
+class Greedy(GreedyPolicy):
+    """The greedy bot: reads the board once per decision, then scores every legal action (the
+    core's GreedyPolicy would read the board again for each one); prompts without a scorer get
+    the game's default."""
     name = "greedy"
 
     def __init__(self, seed: str | int = 0) -> None:
-        self.rand = random.Random(seed)
+        super().__init__(score, seed)
 
     def choose(self, game: Game[Any, Any, Any], s: State, seat: int, legal: list[Any] | None = None) -> Any:
         actions = legal if legal is not None else game.legal_actions(s, seat)
@@ -52,6 +53,13 @@ class Greedy:
             return game.default_action(s, seat)
         scored = [(scorer(s, seat, a), self.rand.random(), i) for i, a in enumerate(actions)]
         return actions[max(scored)[2]]
+
+
+def score(s: State, seat: int, a: Any) -> float:
+    """One action's score, as Greedy.choose scores it (0 where the bot has no opinion)."""
+    S.MEMO.clear()
+    scorer = _scorer(s, seat)
+    return scorer(s, seat, a) if scorer is not None else 0.0
 
 
 def _scorer(s: State, seat: int) -> Callable[[State, int, Any], float] | None:
