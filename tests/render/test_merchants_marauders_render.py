@@ -254,7 +254,8 @@ def test_the_module_parts_are_drawn_once_the_view_carries_them() -> None:
     (Module 6) are drawn from the view's fields of those names when the engine carries them."""
     view = GAME.view(reached("4p-middle"), None)
     png = RENDERER.board(view, NAMES)
-    for extra in ({"wind": "NE"}, {"storm": "caribbean_sea"}, {"locations": {"havana": "pirate_haven"}},
+    wind = "SW" if view.wind == "NE" else "NE"        # a bearing other than the one it shows
+    for extra in ({"wind": wind}, {"storm": "caribbean_sea"}, {"locations": {"havana": "pirate_haven"}},
                   {"treasure_gold": 15}):
         assert RENDERER.board(view.model_copy(update=extra), NAMES) != png, extra
 
