@@ -78,7 +78,8 @@ def test_the_timelapse_is_an_animated_gif_of_public_views_under_budget() -> None
     assert len(views) <= 5 and views[0] == game.view(setup_state(game, setup), None)
     made = timelapse("pirate_chest", setup, log, {0: "a", 1: "b", 2: "c"}, max_frames=4, budget=3 * 1024 * 1024)
     with Image.open(io.BytesIO(made.gif)) as gif:
-        assert gif.format == "GIF" and gif.is_animated and gif.n_frames == made.frames and gif.width == 720
+        frames = getattr(gif, "n_frames", 1)   # a GIF plug-in attribute, not on ImageFile's type
+        assert gif.format == "GIF" and frames == made.frames > 1 and gif.width == 720
     assert len(made.gif) <= 3 * 1024 * 1024 and made.turns >= 5
 
 
