@@ -11,7 +11,7 @@ from engine.merchants_marauders.vocab import HitLocation, Nation, ShipType, Weap
 
 PortPart = Literal["sell", "buy", "shipyard", "recruit", "stash", "rumour", "specialist", "goodwill", "loyalty"]
 OrderName = Literal["shoot", "board", "hooks", "flee"]     # hooks: board, spending boarding hooks
-TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour", "specialist", "upgrade"]
+TakeWhat = Literal["gold", "cargo", "card", "weapon", "ship", "rumour", "specialist", "upgrade", "contraband"]
 
 
 class _A(FrozenAction):

@@ -89,6 +89,8 @@ def describe(s: State, seat: int, a: Any) -> ActionText:
     elif isinstance(a, A.Smuggle):
         verb = "Keep" if s.stack and s.stack[-1].kind == "keep" else "Buy"
         text = ActionText(label=f"{verb} {a.card} as contraband")
+    elif isinstance(a, A.Take) and a.what == "contraband":
+        text = ActionText(label=f"Take {a.item} as contraband")
     elif isinstance(a, A.Hide):
         text = ActionText(label=f"Hide {a.card} in the smuggler's hold")
     elif isinstance(a, A.NewRumour):

@@ -20,7 +20,6 @@ from engine.merchants_marauders.rules.common import (
     captain,
     cargo_cards,
     gain_glory,
-    hold,
     name,
     pirate,
     say,
@@ -113,8 +112,8 @@ def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
     out: list[Any] = []
     if q.ship.gold:
         out.append(action(A.Take, what="gold"))
-    if len(me.ship.cargo) < hold(me):
-        out += [action(A.Take, what="cargo", item=c) for c in q.ship.cargo]
+    from engine.merchants_marauders.rules.smuggling_turn import plunder_options as smuggled
+    out += smuggled(s, seat, loser)              # the cargo, and Module 7's contraband (MM-M7-21)
     if q.glory_cards:
         out.append(action(A.Take, what="card"))
     out += [action(A.Take, what="weapon", item=w) for w in q.ship.weapons if w not in me.ship.weapons]
@@ -131,9 +130,9 @@ def take(s: State, seat: int, pr: P.PlunderPrompt, a: A.Take, ev: Events) -> Non
     me, q = s.players[seat], s.players[pr.loser]
     if a.what == "gold":
         me.ship.gold, q.ship.gold = me.ship.gold + q.ship.gold, 0
-    elif a.what == "cargo":
-        q.ship.cargo.remove(a.item)
-        me.ship.cargo.append(a.item)
+    elif a.what in ("cargo", "contraband"):
+        from engine.merchants_marauders.rules.smuggling_turn import take_plunder
+        take_plunder(s, seat, pr.loser, a.what, a.item)
     elif a.what == "card":
         card = q.glory_cards.pop(s.rng.choice(list(range(len(q.glory_cards)))))
         me.glory_cards.append(card)

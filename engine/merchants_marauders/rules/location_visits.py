@@ -80,7 +80,8 @@ def _faces(pr: P.VisitPrompt) -> list[Any]:
 
 def _room(s: State, seat: int, pr: P.VisitPrompt) -> dict[str, int]:
     p = s.players[seat]
-    room = {"cargo": hold(p) - len(p.ship.cargo) - pr.taken.count("cargo"),
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = {"cargo": free_room(s, seat) - pr.taken.count("cargo"),       # both compartments (MM-M7-25)
             "rumour": int(p.rumour is None and bool(s.rumours.pile)) - pr.taken.count("rumour"),
             "crew": maxima(p)["crew"] - p.ship.points["crew"] - pr.taken.count("crew")}
     return {k: max(0, v) for k, v in room.items()}      # a hold already over (cargo hits) takes none
@@ -112,7 +113,10 @@ def reefs_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     reserve = [w for w in defs().weapons.weapons if weapons_left(s, w) > 0]
     haul = L.reefs(_faces(pr), pr.taken, p.ship.points["hull"], room["cargo"], room["crew"],  # type: ignore[arg-type]
                    p.ship.weapons, reserve, p.rumour is not None)
-    p.ship.cargo += s.cargo.draw(s.rng, haul.cargo)
+    found = s.cargo.draw(s.rng, haul.cargo)
+    smuggle = not haul.sunk and _smuggle(s, seat, found)
+    if not smuggle:
+        p.ship.cargo += found
     if haul.rumours:
         (p.rumour,) = s.rumours.draw(s.rng)
         say(ev, f"You find a rumour: {p.rumour}", to=seat)
@@ -124,13 +128,25 @@ def reefs_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     say(ev, f"{name(s, seat)} takes {', '.join(pr.taken) or 'nothing'} from the reefs: {haul.hull_damage} hull damage")
     if haul.sunk:
         kill(s, seat, ev)
+    elif smuggle:          # Module 7: on top, so answered first (MM-M7-08, -21)
+        s.stack.append(P.KeepCargoPrompt(seats=[seat], why="plunder", cards=found, room=len(found)))
+
+
+def _smuggle(s: State, seat: int, found: list[str]) -> bool:
+    """A haul that holds a contraband card is kept card by card (`keep`, `contraband`), as a
+    raid's plunder is: no effect names its good, so it may go in either compartment."""
+    from engine.merchants_marauders.rules import contraband_turn as CT
+    from engine.merchants_marauders.rules.contraband import compartments_for
+    return CT.on(s) and any("contraband" in compartments_for(CT.card(c)) for c in found)
 
 
 # ---- Trading Post (MM-M9-44 to -48, -50) ----
 def _contraband(ids: list[str]) -> set[str]:
-    from engine.merchants_marauders.rules.common import cargo_card
+    """The cards of Module 7's contraband deck among `ids`: discarded from a location's buy draw
+    (MM-M9-48), so nothing bought there has contraband properties."""
     from engine.merchants_marauders.rules.contraband import is_contraband
-    return {c for c in ids if is_contraband(cargo_card(c))}
+    from engine.merchants_marauders.rules.contraband_turn import card
+    return {c for c in ids if is_contraband(card(c))}
 
 
 def post(s: State, seat: int) -> None:
@@ -138,17 +154,19 @@ def post(s: State, seat: int) -> None:
 
 
 def post_options(s: State, seat: int, pr: P.VisitPrompt) -> list[Any]:
-    """Sell first (contraband refused), then buy from the cards drawn, into the hold only."""
+    """Sell first, then buy from the cards drawn, into the hold only. A card of the contraband
+    deck kept in the ordinary hold is an ordinary good and sells (MM-M7-08, -26); the
+    compartment's cards are not in the hold, so none of them is offered."""
     from engine.merchants_marauders.rules import trade as T
     from engine.merchants_marauders.rules.common import cargo_card
     p = s.players[seat]
     if pr.step == "sell":
-        bad = _contraband(p.ship.cargo)
-        out: list[Any] = [action(A.Sell, card=c) for c in p.ship.cargo if c not in pr.taken and c not in bad]
+        out: list[Any] = [action(A.Sell, card=c) for c in p.ship.cargo if c not in pr.taken]
         return [*out, action(A.Done)]
     price = T.prices([cargo_card(c).good for c in pr.drawn])
     spent = sum(price[cargo_card(c).good] for c in pr.taken)
-    room = hold(p) - len(p.ship.cargo) - len(pr.taken)
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat) - len(pr.taken)                 # both compartments (MM-M7-25)
     out = [action(A.Buy, card=c) for c in pr.drawn
            if c not in pr.taken and room > 0 and spent + price[cargo_card(c).good] <= p.ship.gold]
     return [*out, action(A.Done)]
@@ -188,8 +206,7 @@ def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     assert demand is not None
     if pr.step == "sell":
         if pr.taken:
-            sale = L.sell_at_location(cargo_cards(p.ship.cargo), pr.taken, demand, _contraband(p.ship.cargo),
-                                      bool(s.options.get("variant_6")))
+            sale = L.sell_at_location(cargo_cards(p.ship.cargo), pr.taken, demand, (), bool(s.options.get("variant_6")))
             p.ship.cargo, p.ship.gold = [c.id for c in sale.cargo], p.ship.gold + sale.gold
             s.cargo.throw_away(pr.taken)
             say(ev, f"{name(s, seat)} sells {len(pr.taken)} cargo at the {pr.location.replace('_', ' ')} for {sale.gold} gold")
@@ -203,7 +220,8 @@ def post_done(s: State, seat: int, pr: P.VisitPrompt, ev: Events) -> None:
     if not pr.taken:                               # nothing bought (a hold already over buys none)
         s.cargo.throw_away(pr.drawn)
         return
-    buy = L.buy_at_location(cargo_cards(p.ship.cargo), p.ship.gold, cargo_cards(pr.drawn), pr.taken, hold(p))
+    buy = L.buy_at_location(cargo_cards(p.ship.cargo), p.ship.gold, cargo_cards(pr.drawn), pr.taken,
+                            hold(p) - len(p.contraband))
     p.ship.cargo, p.ship.gold = [c.id for c in buy.cargo], p.ship.gold - buy.cost
     s.cargo.throw_away([c.id for c in buy.unbought])
     s.location_buys[_key(s, seat)] = s.round.number

@@ -7,6 +7,11 @@ smugglers_hold_lost); the compartment itself and the searches are contraband_tur
   with `contraband <card>` beside `keep <card>`: such a card goes into the compartment, and the
   two compartments share the room the prompt gives (MM-M7-25). None of these rewards names an
   ordinary good, so none is held to the ordinary hold (that would be MM-M7-23).
+- Plunder of a player beaten in a crew clash (MM-M7-21): the victor takes cards from the
+  loser's ordinary hold and contraband compartment alike, each into either of its own
+  compartments as the keep prompts allow (`take cargo <card>`, `take contraband <card>`), within
+  the shared room. Parley's reading: the smuggler's hold is not found by the boarders either,
+  so its card is never offered.
 - The smuggler's hold (MM-M3-09 to -11): `Player.hidden`, secret to its owner. Parley's
   reading of MM-M3-10: an empty smuggler's hold takes a contraband card as soon as one is in the
   compartment (no captain leaves it empty: the newest card), and `hide <card>`, a free decision
@@ -61,6 +66,29 @@ def stow(s: State, seat: int, pr: P.KeepCargoPrompt, ev: Events) -> list[str]:
     say(ev, f"{name(s, seat)} keeps {', '.join(pr.smuggled)} as contraband")
     fill(s, seat)
     return [c for c in pr.cards if c not in pr.smuggled]
+
+
+# ---- a player beaten in a crew clash (MM-M7-21) ----
+def plunder_options(s: State, seat: int, loser: int) -> list[Any]:
+    """`take cargo <card>` for each card of the loser's ordinary hold and, with Module 7, of its
+    contraband compartment (into the victor's ordinary hold); `take contraband <card>` for each
+    card of the contraband deck in either (into the victor's compartment), while the victor's
+    two compartments have room. The smuggler's hold is not searched: its card stays hidden."""
+    q = s.players[loser]
+    if not room(s, seat):
+        return []
+    out = [action(A.Take, what="cargo", item=c) for c in [*q.ship.cargo, *q.contraband]]
+    if CT.on(s):
+        out += [action(A.Take, what="contraband", item=c) for c in [*q.ship.cargo, *q.contraband]
+                if "contraband" in K.compartments_for(CT.card(c))]
+    return out
+
+
+def take_plunder(s: State, seat: int, loser: int, what: str, card_id: str) -> None:
+    """One card across, from whichever compartment of the loser holds it."""
+    me, q = s.players[seat], s.players[loser]
+    (q.contraband if card_id in q.contraband else q.ship.cargo).remove(card_id)
+    (me.contraband if what == "contraband" else me.ship.cargo).append(card_id)
 
 
 # ---- the smuggler's hold (MM-M3-09 to -11) ----

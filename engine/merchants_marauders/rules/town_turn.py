@@ -46,7 +46,7 @@ def menu(s: State, seat: int) -> list[L.TownChoice]:
     """The Town's sub-actions this visitor can use now (Modules 10 and 11's only with them on)."""
     p = s.players[seat]
     useful: dict[L.TownChoice, bool] = {
-        "sell": bool(set(p.ship.cargo) - LV._contraband(p.ship.cargo)),
+        "sell": bool(p.ship.cargo),
         "buy": True,
         "shipyard": len(port.shipyard_options(s, seat)) > 1,
         "recruit": p.ship.points["crew"] < maxima(p)["crew"] and (p.ship.gold >= port.CREW_PRICE or LL.free_crew(s, seat)),
