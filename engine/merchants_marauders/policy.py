@@ -254,7 +254,7 @@ def _fight(s: State, seat: int, a: Any) -> float:
     if isinstance(a, A.NoShot):
         return 0.5
     if isinstance(a, A.Take):
-        return {"gold": 5.0, "cargo": 3.0, "card": 2.0, "weapon": 1.0, "rumour": 1.5, "specialist": 2.5,
+        return {"gold": 5.0, "cargo": 3.0, "contraband": 3.5, "card": 2.0, "weapon": 1.0, "rumour": 1.5, "specialist": 2.5,
                 "ship": _prize(s, seat)}.get(a.what, 1.0)
     return 0.0
 
