@@ -16,7 +16,7 @@ import discord
 from cogs.common import clip, title_of
 from cogs.describe import choices_for, players_of, private_text
 from cogs.history import tell_followers
-from cogs.panel import MoveButton, panel_view
+from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, final_result, your_move
 from cogs.quiet import next_allowed
 from engine.core import Outcome, get_game
@@ -145,8 +145,9 @@ class DiscordNotifier:
         text = your_move(record, item.payload.get("prompt", ""), digest, item.payload.get("news", []),
                          private_text(record, state, seat), due, forced)
         png = await hand_png_async(record.game_type, game.view(state, seat))
+        key = await seat_key(self.bot.store, record.id, seat, record.version, choices)
         await self.dm(record, seat, text, file=discord.File(io.BytesIO(png), "hand.png"), nonce=f"d{item.id}",
-                      view=panel_view(record.id, record.version, choices) if choices else None)
+                      view=panel_view(record.id, record.version, choices, key=key) if choices else None)
 
     async def dm(self, record: GameRecord, seat: int, text: str, **kwargs: Any) -> bool:
         """DM a seated human (silently in their quiet hours); a closed DM is remembered and the

@@ -5,11 +5,17 @@ seat's last decision can be taken back.
 Every component is a DynamicItem whose custom_id carries the game id and the version it was
 built for, so panels work after a restart and a stale click is refused kindly. Options are
 indexes into the seat's legal list at that version (deterministic for a given state).
+
+An option or page click also carries the seat's key (`seat_key`): while another seat moves the
+version on (the first sealed order locked in), a panel whose key still matches is the decision
+the seat faces now, and is acted on. Undo stays strict: it names the version only. Custom ids
+from before the key (no last part) behave as before: any other version is refused.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -17,7 +23,7 @@ import discord
 from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
 from cogs.describe import Choice, choices_for, waiting_text
 from engine.core import Event, get_game, side_decisions
-from store import StoreError
+from store import ActionRow, Store, StoreError
 from store.errors import BOARD_CHANGED
 from table.seen import seen_by
 
@@ -28,22 +34,51 @@ LABEL = 80         # button and option label limit
 DESCRIPTION = 100  # select option description limit
 
 
+KEY = r"(?::(?P<key>[0-9a-f]{16}))?"   # the optional last part of an option or page custom_id
+
+
+def decisions_of(rows: Sequence[ActionRow], seat: int) -> int:
+    """How many decisions the seat has made: every logged one, taken back or played for it too,
+    so the count only ever grows."""
+    return sum(1 for r in rows if r.seat == seat)
+
+
+def key_of(seat: int, decided: int, choices: Sequence[Choice]) -> str:
+    """The seat, its decision count and its choices' notations in order, hashed short."""
+    text = "\n".join([f"{seat}:{decided}", *(c.notation for c in choices)])
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+async def seat_key(store: Store, game_id: int, seat: int, version: int, choices: Sequence[Choice]) -> str:
+    """The key of what `seat` decides at `version`, or "" when the game has moved past it meanwhile
+    (then the rows read may belong to another version: a panel without a key is strict)."""
+    rows = await store.log_rows(game_id)
+    if (await store.load(game_id)).version != version:
+        return ""
+    return key_of(seat, decisions_of(rows, seat), choices)
+
+
+def with_key(custom_id: str, key: str) -> str:
+    return f"{custom_id}:{key}" if key else custom_id
+
+
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "danger": discord.ButtonStyle.danger, "end": discord.ButtonStyle.secondary}
 
 
 def panel_view(game_id: int, version: int, choices: list[Choice], page: int = 0, *,
-               undo: bool = False) -> discord.ui.View:
+               undo: bool = False, key: str = "") -> discord.ui.View:
+    """`key`: seat_key of the seat and these choices ("": the panel is refused at any other version)."""
     view = discord.ui.View(timeout=None)
     if len(choices) <= MAX_BUTTONS:
         for c in choices:
-            view.add_item(ActButton(game_id, version, c.index, c.label, STYLES[c.style]))
+            view.add_item(ActButton(game_id, version, c.index, c.label, STYLES[c.style], key=key))
     else:
-        view.add_item(ActSelect(game_id, version, page, choices))
+        view.add_item(ActSelect(game_id, version, page, choices, key=key))
         if page > 0:
-            view.add_item(PageButton(game_id, version, page - 1, "◀ Previous"))
+            view.add_item(PageButton(game_id, version, page - 1, "◀ Previous", key=key))
         if (page + 1) * PAGE < len(choices):
-            view.add_item(PageButton(game_id, version, page + 1, "More ▶"))
+            view.add_item(PageButton(game_id, version, page + 1, "More ▶", key=key))
     if undo:
         view.add_item(UndoButton(game_id, version))
     return view
@@ -77,26 +112,44 @@ async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *
         return text, panel_view(game_id, record.version, [], undo=True) if undo else None
     prompt = pending.prompt if seat in pending.waiting_on else side_decisions(game, state).get(seat, pending.prompt)
     text = f"{result}**{title_of(record)}** — your move: {prompt}.\n{seen.private}"
-    return text, panel_view(game_id, record.version, choices, undo=undo)
+    key = await seat_key(parley(interaction).store, game_id, seat, record.version, choices)
+    return text, panel_view(game_id, record.version, choices, undo=undo, key=key)
 
 
-async def act_from_panel(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
-    """A click on a panel option: act, then show the next options (or say it is done)."""
+async def still_meant(interaction: discord.Interaction, game_id: int, version: int,
+                      key: str) -> tuple[int, list[Choice], int] | None:
+    """(seat, its choices now, the version now) when a panel built at `version` with `key` is
+    the decision the seat faces now: the same version, or (with a key) no decision of the seat
+    since and the same choices in the same order. Else None, and the seat is shown the board."""
     bot = parley(interaction)
-    record = await bot.store.load(game_id)
-    seat = await acting_seat(interaction, record)
-    if version != record.version:
-        text, view = await panel_for(interaction, game_id, seat)
-        await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
-                                                view=view)
-        return
+    seat = await acting_seat(interaction, await bot.store.load(game_id))
     record, state = await bot.table.load(game_id)
-    chosen = next((c for c in choices_for(record, state, seat) if c.index == index), None)
+    choices = choices_for(record, state, seat)
+    if version == record.version or (
+            key and await seat_key(bot.store, game_id, seat, record.version, choices) == key):
+        return seat, choices, record.version
+    text, view = await panel_for(interaction, game_id, seat)
+    await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+    return None
+
+
+async def act_from_panel(interaction: discord.Interaction, game_id: int, version: int, index: int,
+                         key: str = "") -> None:
+    """A click on a panel option: act, then show the next options (or say it is done).
+
+    A panel of an earlier version whose key still matches acts at the version it is now: the
+    write still checks that version, so a decision made by anyone meanwhile refuses it."""
+    bot = parley(interaction)
+    meant = await still_meant(interaction, game_id, version, key)
+    if meant is None:
+        return
+    seat, choices, now = meant
+    chosen = next((c for c in choices if c.index == index), None)
     if chosen is None:
         raise Refusal("That option is no longer there. Press **Your move** for the current options.")
     try:
         result = await bot.table.play(game_id, seat, chosen.notation, interaction_id=str(interaction.id),
-                                      expected_version=version)
+                                      expected_version=now)
     except (ValueError, StoreError) as e:
         text, view = await panel_for(interaction, game_id, seat)
         await interaction.response.edit_message(content=f"✗ {e}\n{text}", view=view)
@@ -113,35 +166,36 @@ def done_line(notation: str, forced: list[str]) -> str:
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                template=r"parley:do:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)"):
+                template=r"parley:do:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)" + KEY):
     def __init__(self, game_id: int, version: int, index: int, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, *, key: str = "") -> None:
         super().__init__(discord.ui.Button(label=label[:LABEL], style=style,
-                                           custom_id=f"parley:do:{game_id}:{version}:{index}"))
-        self.game_id, self.version, self.index = game_id, version, index
+                                           custom_id=with_key(f"parley:do:{game_id}:{version}:{index}", key)))
+        self.game_id, self.version, self.index, self.key = game_id, version, index, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> ActButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["index"]))
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), key=match["key"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, act_from_panel(interaction, self.game_id, self.version, self.index))
+        await guarded(interaction, act_from_panel(interaction, self.game_id, self.version, self.index, self.key))
 
 
 class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
-                template=r"parley:pick:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None) -> None:
+                template=r"parley:pick:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)" + KEY):
+    def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None, *,
+                 key: str = "") -> None:
         start = page * PAGE
         options = [discord.SelectOption(label=c.label[:LABEL], value=str(c.index),
                                         description=c.description[:DESCRIPTION] or None)
                    for c in (choices or [])[start:start + PAGE]] or [discord.SelectOption(label="…")]
-        super().__init__(discord.ui.Select(custom_id=f"parley:pick:{game_id}:{version}:{page}",
+        super().__init__(discord.ui.Select(custom_id=with_key(f"parley:pick:{game_id}:{version}:{page}", key),
                                            placeholder="Choose your move…", options=options))
-        self.game_id, self.version = game_id, version
+        self.game_id, self.version, self.key = game_id, version, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> ActSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), key=match["key"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._picked(interaction))
@@ -151,37 +205,32 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         values = list(data.get("values") or [])
         if not values or not str(values[0]).isdigit():
             raise Refusal("Pick one of the listed moves.")
-        await act_from_panel(interaction, self.game_id, self.version, int(values[0]))
+        await act_from_panel(interaction, self.game_id, self.version, int(values[0]), self.key)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                 template=r"parley:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, label: str = "More") -> None:
+                 template=r"parley:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)" + KEY):
+    def __init__(self, game_id: int, version: int, page: int, label: str = "More", *, key: str = "") -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"parley:page:{game_id}:{version}:{page}"))
-        self.game_id, self.version, self.page = game_id, version, page
+                                           custom_id=with_key(f"parley:page:{game_id}:{version}:{page}", key)))
+        self.game_id, self.version, self.page, self.key = game_id, version, page, key
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any) -> PageButton:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), key=match["key"] or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self._turn_page(interaction))
 
     async def _turn_page(self, interaction: discord.Interaction) -> None:
-        bot = parley(interaction)
-        record = await bot.store.load(self.game_id)
-        seat = await acting_seat(interaction, record)
-        if record.version != self.version:
-            text, view = await panel_for(interaction, self.game_id, seat)
-            await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}",
-                                                    view=view)
+        meant = await still_meant(interaction, self.game_id, self.version, self.key)
+        if meant is None:
             return
-        record, state = await bot.table.load(self.game_id)
-        choices = choices_for(record, state, seat)
+        seat, choices, now = meant
         undo = await can_undo(interaction, self.game_id, seat)
-        await interaction.response.edit_message(view=panel_view(self.game_id, self.version, choices, self.page,
-                                                                undo=undo))
+        key = await seat_key(parley(interaction).store, self.game_id, seat, now, choices)
+        await interaction.response.edit_message(view=panel_view(self.game_id, now, choices, self.page,
+                                                                undo=undo, key=key))
 
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
