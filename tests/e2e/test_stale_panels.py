@@ -164,20 +164,22 @@ async def test_a_panel_from_an_earlier_round_is_refused_though_its_orders_are_th
     async with FakeDiscord(users=("anne", "jack", "cora")) as fake, parley_bot(fake, db) as t:
         rand = random.Random(1)
         g = await Sealed.open(t, rand)
-        for _ in range(20):   # two sealed rounds in a row where the second seat has the same orders
-            earlier, offered = await g.dm_panel(g.second), await notations(t, g.game_id, g.second)
+        earlier: dict[tuple[str, ...], Message] = {}   # the second seat's orders -> its first DM panel for them
+        for _ in range(40):   # until a sealed round offers the second seat orders an earlier one did
+            offered = tuple(await notations(t, g.game_id, g.second))
+            if offered in earlier:
+                break
+            earlier[offered] = await g.dm_panel(g.second)
             for seat in (g.first, g.second):   # both order by the table (the DM panels stay as sent)
                 _, s = await t.bot.table.load(g.game_id)
                 await t.bot.table.play(g.game_id, seat, chosen(get_game(GAME), s, seat, rand))
             await to_sealed_round(t, g.game_id, [g.first, g.second], rand)
-            if await notations(t, g.game_id, g.second) == offered:
-                break
         else:
-            raise AssertionError("no two sealed rounds in a row with the same orders")
+            raise AssertionError("no sealed round offered the same orders as an earlier one")
         now = await g.dm_panel(g.second)
-        assert now.id != earlier.id
+        assert now.id != earlier[offered].id and version_of(earlier[offered]) < version_of(now)
         await g.lock_first()
-        await g.refused(earlier)    # ordered since: not this round's panel
+        await g.refused(earlier[offered])    # ordered since: not this round's panel
         await g.accepted(now)
         t.assert_clean()
 
