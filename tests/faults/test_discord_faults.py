@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from store import OutboxRow
+from store.errors import BOARD_CHANGED
+from table.service import TableError
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.model import Message
 from tests.faults.botkit import Kit, parley
@@ -65,12 +67,19 @@ async def start_game(k: Kit, host: int) -> tuple[int, int]:
 async def host_moves(k: Kit, game_id: int) -> int:
     """The host makes every decision the game waits on them for; returns how many."""
     made = 0
-    while (choice := await k.human_choice(game_id)) is not None:
+    while True:
+        version = (await k.bot.store.load(game_id)).version
+        if (choice := await k.human_choice(game_id)) is None:
+            return made
         seat, _, notation = choice
-        await k.bot.table.act(game_id, seat, notation)
+        try:   # as a panel does: the decision is for the version it was read at
+            await k.bot.table.act(game_id, seat, notation, expected_version=version)
+        except TableError as e:
+            if str(e) != BOARD_CHANGED:
+                raise
+            continue   # the table moved meanwhile (a forced move played for the seat): read again
         k.bot.wake(game_id)
         made += 1
-    return made
 
 
 class Seen:
