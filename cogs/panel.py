@@ -23,7 +23,7 @@ import discord
 from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
 from cogs.describe import Choice, choices_for, waiting_text
 from engine.core import Event, get_game, side_decisions
-from store import ActionRow, Store, StoreError
+from store import Store, StoreError
 from store.errors import BOARD_CHANGED
 from table.seen import seen_by
 
@@ -37,12 +37,6 @@ DESCRIPTION = 100  # select option description limit
 KEY = r"(?::(?P<key>[0-9a-f]{16}))?"   # the optional last part of an option or page custom_id
 
 
-def decisions_of(rows: Sequence[ActionRow], seat: int) -> int:
-    """How many decisions the seat has made: every logged one, taken back or played for it too,
-    so the count only ever grows."""
-    return sum(1 for r in rows if r.seat == seat)
-
-
 def key_of(seat: int, decided: int, choices: Sequence[Choice]) -> str:
     """The seat, its decision count and its choices' notations in order, hashed short."""
     text = "\n".join([f"{seat}:{decided}", *(c.notation for c in choices)])
@@ -51,11 +45,9 @@ def key_of(seat: int, decided: int, choices: Sequence[Choice]) -> str:
 
 async def seat_key(store: Store, game_id: int, seat: int, version: int, choices: Sequence[Choice]) -> str:
     """The key of what `seat` decides at `version`, or "" when the game has moved past it meanwhile
-    (then the rows read may belong to another version: a panel without a key is strict)."""
-    rows = await store.log_rows(game_id)
-    if (await store.load(game_id)).version != version:
-        return ""
-    return key_of(seat, decisions_of(rows, seat), choices)
+    (a panel without a key is strict). The count and the version are read in one transaction."""
+    now, decided = await store.decisions_made(game_id, seat)
+    return key_of(seat, decided, choices) if now == version else ""
 
 
 def with_key(custom_id: str, key: str) -> str:

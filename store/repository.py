@@ -330,6 +330,16 @@ class Store(FollowerTables, NotifyTables, Database):
             return [action_from_row(r) for r in rows.fetchall()]
         return await self._read(run)
 
+    async def decisions_made(self, game_id: int, seat: int) -> tuple[int, int]:
+        """(the game's version, how many action rows `seat` has, undone ones included), read
+        together: a count that only grows, without loading the log."""
+        def run(conn: sqlite3.Connection) -> tuple[int, int]:
+            version = int(game_row(conn, game_id)["version"])
+            (count,) = conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ? AND seat = ?",
+                                    (game_id, seat)).fetchone()
+            return version, int(count)
+        return await self._read(run)
+
     async def verify(self, game_id: int) -> tuple[bool, str]:
         """Does the stored snapshot equal the replay of the live log? Says where it differs."""
         def run(conn: sqlite3.Connection) -> tuple[GameRecord, list[LogEntry]]:
