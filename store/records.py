@@ -20,6 +20,7 @@ class SeatRecord:
     user_id: int | None
     bot_policy: str | None
     display_name: str
+    changed_hands: bool = False   # its player left or was kicked, or it was claimed: not rated
 
     @property
     def is_bot(self) -> bool:
@@ -168,7 +169,7 @@ USER_SETTING_FIELDS = ("dm_notifications", "reminder_hours", "quiet_start", "qui
 
 
 def seat_from_row(row: sqlite3.Row) -> SeatRecord:
-    return SeatRecord(row["seat"], row["user_id"], row["bot_policy"], row["display_name"])
+    return SeatRecord(row["seat"], row["user_id"], row["bot_policy"], row["display_name"], bool(row["changed_hands"]))
 
 
 def game_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:

@@ -25,6 +25,7 @@ from store.errors import (
 )
 from store.followers import FollowerTables
 from store.notify import NotifyTables, insert_outbox
+from store.ratings import RatingTables
 from store.records import (
     STATUSES,
     ActionRow,
@@ -101,7 +102,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(FollowerTables, NotifyTables, Database):
+class Store(RatingTables, FollowerTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------

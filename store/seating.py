@@ -61,8 +61,8 @@ def hand_to_bot(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, policy: 
     """A running game keeps its seats: a player who leaves or is kicked is replaced by a bot."""
     if game["status"] != "active":
         raise SeatError("Only a running game hands seats to bots; in the lobby the seat is simply freed.")
-    cur = conn.execute("UPDATE seats SET user_id = NULL, bot_policy = ?, display_name = display_name || ' (bot)' "
-                       "WHERE game_id = ? AND seat = ?", (policy, game["id"], seat))
+    cur = conn.execute("UPDATE seats SET user_id = NULL, bot_policy = ?, display_name = display_name || ' (bot)', "
+                       "changed_hands = 1 WHERE game_id = ? AND seat = ?", (policy, game["id"], seat))
     if cur.rowcount != 1:
         raise SeatError(f"There is no seat {seat + 1} in this game.")
 
@@ -96,7 +96,7 @@ def claim_seat(conn: sqlite3.Connection, game: sqlite3.Row, seat: int, user_id: 
     _running(game)
     if conn.execute("SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?", (game["id"], user_id)).fetchone():
         raise SeatError("You already have a seat in this game.")
-    cur = conn.execute("UPDATE seats SET user_id = ?, bot_policy = NULL, display_name = ? "
+    cur = conn.execute("UPDATE seats SET user_id = ?, bot_policy = NULL, display_name = ?, changed_hands = 1 "
                        "WHERE game_id = ? AND seat = ? AND user_id IS NULL", (user_id, display_name, game["id"], seat))
     if cur.rowcount != 1:
         raise SeatError(f"Seat {seat + 1} is not played by a bot, so it cannot be claimed.")

@@ -34,6 +34,7 @@ from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
 from store.errors import BOARD_CHANGED
 from table.outbox import items_after
+from table.ratings import after_game
 
 log = logging.getLogger(__name__)
 # States kept in memory, least recently used dropped first. A 4-seat mid-game state takes
@@ -157,6 +158,8 @@ class TableService:
                 status="finished" if outcome else None, outbox=items, reveals=t.reveals,
                 hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None)
             self._remember(game_id, version, t.state)
+            if outcome is not None:
+                await after_game(self.store, record)
             return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome)
 
     async def play(self, game_id: int, seat: int, notation: str, **kwargs: Any) -> ActResult:
@@ -193,6 +196,8 @@ class TableService:
             version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
                                                    status="active", count=forced + 1)
             self._remember(game_id, version, s)
+            if record.status == "finished":   # no longer over: its board is rebuilt without it
+                await after_game(self.store, record)
             return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
     async def run_bots(self, game_id: int, limit: int = 100_000) -> int:
