@@ -21,6 +21,7 @@ from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
 from cogs.panel import DYNAMIC_ITEMS
 from cogs.play import Play
+from cogs.ratings import BoardPageButton, Ratings
 from cogs.seats import SEAT_ITEMS
 from cogs.settings import Settings
 from cogs.turns import Turns
@@ -50,9 +51,9 @@ class ParleyBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
         self.table = TableService(self.store, self.notifier)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        for cog in (Lobby(self), Play(self), History(self), Settings(self), Turns(self)):
+        for cog in (Lobby(self), Play(self), History(self), Settings(self), Turns(self), Ratings(self)):
             await self.add_cog(cog)
         await self.sync_commands()
 

@@ -86,11 +86,12 @@ def _guild_clause(board: Board) -> tuple[str, list[object]]:
 
 
 def finished_games(conn: sqlite3.Connection, board: Board) -> list[tuple[int, float]]:
-    """(game id, when its last live decision was logged) of the board's finished games, in order."""
+    """(game id, when its last live decision was logged) of the board's finished games, in order.
+    The last decision is read down the (game_id, seq) index: one row per game, however long."""
     where, params = _guild_clause(board)
     rows = conn.execute(
-        "SELECT g.id AS id, coalesce((SELECT MAX(a.created_at) FROM actions a WHERE a.game_id = g.id"
-        " AND a.undone = 0), g.updated_at) AS ended FROM games g"
+        "SELECT g.id AS id, coalesce((SELECT a.created_at FROM actions a WHERE a.game_id = g.id AND a.undone = 0"
+        " ORDER BY a.seq DESC LIMIT 1), g.updated_at) AS ended FROM games g"
         f" WHERE {where} AND g.game_type = ? AND g.status = 'finished' ORDER BY ended, id",
         [*params, board.game_type]).fetchall()
     return [(int(r["id"]), float(r["ended"])) for r in rows]

@@ -78,7 +78,9 @@ async def test_a_game_the_end_missed_is_rated_by_the_next_sync_in_order(svc: Tab
         return None
     monkeypatch.setattr("table.service.after_game", crashed)
     first = await finished(svc, GUILD_A, [11, 12], "missed")
-    assert tables(db_path)["games"] == []
+    await sync_guild(svc.store, GUILD_B)
+    await sync_guild(svc.store, GUILD_A, "pirate_chest")
+    assert tables(db_path)["games"] == []   # nothing of that board was asked for
     monkeypatch.undo()
     second = await finished(svc, GUILD_A, [11, 12], "next")
     assert [g[0] for g in tables(db_path)["games"]] == [first, second]
@@ -165,3 +167,13 @@ async def test_stats_give_the_place_and_the_seat_played_most(svc: TableService) 
     others, _ = await svc.store.leaderboard(Board(GUILD_A, "toy_race"), bots=False, offset=0, limit=10)
     assert [r.identity for r in others].index("user:11") + 1 == place
     assert await svc.store.ratings_of(GUILD_B, "user:11") == []
+
+
+async def test_asking_for_a_servers_ratings_takes_in_a_missed_game(svc: TableService, db_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    async def crashed(store: Store, record: Any) -> None:
+        return None
+    monkeypatch.setattr("table.service.after_game", crashed)
+    gid = await finished(svc, GUILD_A, [11, 12], "asked")
+    await sync_guild(svc.store, GUILD_A, "toy_race")
+    assert [g[0] for g in tables(db_path)["games"]] == [gid] and len(tables(db_path)["seats"]) == 2
