@@ -54,6 +54,13 @@ def tables(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         }
 
 
+def rating_missed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games end without being rated, as if the bot died right after each game's last commit."""
+    async def crashed(store: Store, record: Any) -> None:
+        return None
+    monkeypatch.setattr("table.service.after_game", crashed)
+
+
 @pytest.fixture
 async def svc(store: Store) -> TableService:
     return TableService(store)
@@ -74,9 +81,7 @@ async def test_a_finished_game_is_rated_once_however_often_its_end_is_seen(svc: 
 
 async def test_a_game_the_end_missed_is_rated_by_the_next_sync_in_order(svc: TableService, db_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    async def crashed(store: Store, record: Any) -> None:
-        return None
-    monkeypatch.setattr("table.service.after_game", crashed)
+    rating_missed(monkeypatch)
     first = await finished(svc, GUILD_A, [11, 12], "missed")
     await sync_guild(svc.store, GUILD_B)
     await sync_guild(svc.store, GUILD_A, "pirate_chest")
@@ -171,9 +176,7 @@ async def test_stats_give_the_place_and_the_seat_played_most(svc: TableService) 
 
 async def test_asking_for_a_servers_ratings_takes_in_a_missed_game(svc: TableService, db_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    async def crashed(store: Store, record: Any) -> None:
-        return None
-    monkeypatch.setattr("table.service.after_game", crashed)
+    rating_missed(monkeypatch)
     gid = await finished(svc, GUILD_A, [11, 12], "asked")
     await sync_guild(svc.store, GUILD_A, "toy_race")
     assert [g[0] for g in tables(db_path)["games"]] == [gid] and len(tables(db_path)["seats"]) == 2
