@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import SecretStr, ValidationError, field_validator
+from pydantic import SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 log = logging.getLogger("parley")
@@ -38,6 +38,33 @@ class Settings(BaseSettings):
     database_path: str = "./parley.db"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # Several processes (docs/deployment.md): each serves SHARD_IDS ("0,1") of SHARD_COUNT shards.
+    shard_count: int | None = None
+    shard_ids: str | None = None
+    worker_id: str | None = None      # this process's lease owner id; by default named by its shards
+    lease_seconds: float = 60.0       # how long another process waits before taking a dead one's work over
+
+    @model_validator(mode="after")
+    def _known_shards(self) -> Settings:
+        self.shards()
+        return self
+
+    def shards(self) -> list[int] | None:
+        """SHARD_IDS as numbers: every shard when only SHARD_COUNT is set; None when unsharded."""
+        if self.shard_count is None:
+            if self.shard_ids:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards the whole bot has)")
+            return None
+        if self.shard_count < 1:
+            raise ValueError(f"SHARD_COUNT must be at least 1, got {self.shard_count}")
+        try:
+            ids = [int(x) for x in self.shard_ids.split(",")] if self.shard_ids else list(range(self.shard_count))
+        except ValueError:
+            raise ValueError(f"SHARD_IDS must be shard numbers separated by commas, e.g. 0,1; got {self.shard_ids!r}") from None
+        wrong = [i for i in ids if not 0 <= i < self.shard_count]
+        if wrong or len(set(ids)) != len(ids):
+            raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to {self.shard_count - 1}; got {self.shard_ids!r}")
+        return ids
 
     @field_validator("log_level")
     @classmethod
@@ -100,10 +127,15 @@ def parse_args(argv: Sequence[str] | None = None, settings: Settings | None = No
 
 
 def build_bot(settings: Settings, **options: Any) -> Any:
-    """The Discord bot, configured from settings; `options` go to ParleyBot (tests inject a clock)."""
-    from cogs.app import ParleyBot
+    """The Discord bot, configured from settings; `options` go to ParleyBot (tests inject a clock).
+    With SHARD_COUNT set it is one process of several, serving the shards SHARD_IDS."""
+    from cogs.app import ParleyBot, ShardedParleyBot
 
-    return ParleyBot(settings, **options)
+    options.setdefault("lease_seconds", settings.lease_seconds)
+    shards = settings.shards()
+    if shards is None:
+        return ParleyBot(settings, **options)
+    return ShardedParleyBot(settings, shard_count=settings.shard_count, shard_ids=shards, **options)
 
 
 def tune_gc() -> None:

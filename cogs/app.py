@@ -27,13 +27,14 @@ from cogs.settings import Settings
 from cogs.turns import Turns
 from store import GameRecord, Store
 from table import TableService
+from table.leases import LEASE_SECONDS, Leaseholder, owner_for
 
 log = logging.getLogger(__name__)
 
 
 class ParleyBot(commands.Bot):
     def __init__(self, settings: Any, *, clock: Callable[[], float] = time.time, bot_delay: float = 1.5,
-                 timer_tick: float = 60.0, **bot_options: Any) -> None:
+                 timer_tick: float = 60.0, lease_seconds: float = LEASE_SECONDS, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
         self.settings = settings
@@ -47,10 +48,13 @@ class ParleyBot(commands.Bot):
         self.table: TableService
         self.notifier = DiscordNotifier(self)
         self.histories = Histories()
+        owner = getattr(settings, "worker_id", None) or owner_for(bot_options.get("shard_ids"),
+                                                                  bot_options.get("shard_count"))
+        self.holder = Leaseholder(owner, lease_seconds, clock)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.table = TableService(self.store, self.notifier)
+        self.table = TableService(self.store, self.notifier, self.holder)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for cog in (Lobby(self), Play(self), History(self), Settings(self), Turns(self), Ratings(self)):
@@ -98,3 +102,9 @@ class ParleyBot(commands.Bot):
         channel = await self.channel(record.thread_id)
         message: discord.Message = await channel.send(content, **kwargs)
         return message
+
+
+class ShardedParleyBot(ParleyBot, commands.AutoShardedBot):
+    """ParleyBot as one process of several: it connects the shards `shard_ids` of `shard_count`
+    and gets their guilds' events; DMs come to whichever process has shard 0. The outbox and the
+    timers are shared through leases in the database (table/leases.py, docs/deployment.md)."""

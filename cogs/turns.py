@@ -18,6 +18,7 @@ from cogs.describe import waiting_text
 from cogs.quiet import next_allowed
 from engine.core import get_game
 from store import GameRecord, StorageError, StoreError, TimerRow
+from table.leases import fire_due_timers
 from table.pace import MAX_REMINDERS, PUBLIC_REMINDER_EVERY, Pace
 
 if TYPE_CHECKING:
@@ -91,15 +92,16 @@ class Turns(commands.Cog):
                 log.warning("timers paused: %s", e)
 
     async def check_timers(self) -> int:
-        """Fire every due timer (reminders, deadlines, archiving); returns how many fired."""
-        fired = 0
-        for timer in await self.bot.store.due_timers(self.bot.clock()):
-            handler = {"reminder": self._remind, "deadline": self._deadline, "archive": self._archive}.get(timer.kind)
-            if handler is None:
-                await self.bot.store.delete_timer(timer.id)
-                continue
-            fired += await handler(timer)
-        return fired
+        """Fire every due timer (reminders, deadlines, archiving) that no other bot process is
+        firing (table/leases.py); returns how many fired."""
+        return await fire_due_timers(self.bot.store, self.bot.table.holder, self._fire)
+
+    async def _fire(self, timer: TimerRow) -> int:
+        handler = {"reminder": self._remind, "deadline": self._deadline, "archive": self._archive}.get(timer.kind)
+        if handler is None:
+            await self.bot.store.delete_timer(timer.id)
+            return 0
+        return await handler(timer)
 
     async def _still_waiting(self, timer: TimerRow) -> tuple[GameRecord, Any, int, int] | None:
         """(record, state, seat, user) if the timer's human seat is still the one waited on."""

@@ -24,6 +24,7 @@ from store.errors import (
     unavailable,
 )
 from store.followers import FollowerTables
+from store.leases import LeaseTables
 from store.notify import NotifyTables, insert_outbox
 from store.ratings import RatingTables
 from store.records import (
@@ -102,7 +103,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(RatingTables, FollowerTables, NotifyTables, Database):
+class Store(LeaseTables, RatingTables, FollowerTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------

@@ -33,6 +33,8 @@ from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
 from store.errors import BOARD_CHANGED
+from store.leases import outbox_lease
+from table.leases import Leaseholder
 from table.outbox import items_after
 from table.ratings import after_game
 
@@ -71,8 +73,9 @@ class ActResult:
 
 
 class TableService:
-    def __init__(self, store: Store, notifier: Notifier | None = None) -> None:
+    def __init__(self, store: Store, notifier: Notifier | None = None, holder: Leaseholder | None = None) -> None:
         self.store = store
+        self.holder = holder or Leaseholder()
         self.notifier: Notifier = notifier or NullNotifier()
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -291,28 +294,41 @@ class TableService:
         return self._game(record.game_type).view(s, viewer)
 
     async def flush_outbox(self, limit: int = 100) -> int:
-        """Deliver unsent outbox rows; returns how many rows were settled.
+        """Deliver the unsent outbox rows of up to `limit` games; returns how many rows were settled.
 
-        Per game, all unsent board posts go out as one delivery carrying all their events (a bot
-        burst or a multi-step turn makes one message, not twenty; the notifier edits the
-        hand-over's post), then the other rows in order, a seat's private rows folded into its
-        next prompt. After a failure the rest of that game's rows wait for the next flush.
-        Delivery is at least once: a crash between deliver and mark_sent sends the same
-        claimed batch again with the same nonce (see store migration 0002)."""
-        by_game: dict[int, list[OutboxRow]] = {}
-        for row in await self.store.unsent_outbox(limit):
-            by_game.setdefault(row.game_id, []).append(row)
+        Each game's rows are delivered under its outbox lease (table/leases.py), so with several
+        bot processes on one database exactly one delivers them, in order; a game another
+        process is delivering is left to it. Per game, all unsent board posts go out as one
+        delivery carrying all their events (a bot burst or a multi-step turn makes one message,
+        not twenty; the notifier edits the hand-over's post), then the other rows in order, a
+        seat's private rows folded into its next prompt. After a failure the rest of that
+        game's rows wait for the next flush. Delivery is at least once: a crash between deliver
+        and mark_sent sends the same claimed batch again with the same nonce (see store
+        migration 0002)."""
         settled = 0
-        for game_id, rows in by_game.items():
+        for game_id in await self.store.unsent_games(limit):
+            settled += await self._flush_game(game_id)
+        return settled
+
+    async def _flush_game(self, game_id: int) -> int:
+        h = self.holder
+        rows = await self.store.claim_outbox(game_id, h.owner, h.clock(), h.seconds)
+        if rows is None:   # another process holds this game's outbox
+            return 0
+        try:
             boards = [r for r in rows if r.kind == "board"]
             if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
                 boards = [r for r in boards if r.batch == boards[0].batch]
-            batches = ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"])
-            for batch in batches:
-                if not await self._deliver(game_id, batch):
+            settled = 0
+            for batch in ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"]):
+                renewed = not settled or await self.store.take_lease(outbox_lease(game_id), h.owner, h.clock(),
+                                                                       h.seconds)
+                if not renewed or not await self._deliver(game_id, batch):
                     break
                 settled += len(batch)
-        return settled
+            return settled
+        finally:
+            await self.store.release_lease(outbox_lease(game_id), h.owner)
 
     async def _deliver(self, game_id: int, batch: list[OutboxRow]) -> bool:
         record, s = await self.load(game_id)
