@@ -116,7 +116,7 @@ class Gateway:
         port = self.fake.port
         ready: JSON = {
             "v": 10, "user": world.client_user_json(), "session_type": "normal",
-            "guilds": [{"id": str(world.guild_id), "unavailable": True}] if session.wants_guild(world.guild_id) else [],
+            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds if session.wants_guild(g)],
             "session_id": session.session_id, "resume_gateway_url": f"ws://127.0.0.1:{port}/",
             "application": {"id": str(world.application_id), "flags": self.fake.application_flags},
             "private_channels": [], "relationships": [], "presences": [], "guild_join_requests": [],
@@ -125,9 +125,10 @@ class Gateway:
         if sharded:
             ready["shard"] = list(session.shard)
         await self._dispatch_to(session, "READY", ready)
-        if session.wants_guild(world.guild_id):
-            members = bool(session.intents & Intent.GUILD_MEMBERS)
-            await self._dispatch_to(session, "GUILD_CREATE", world.guild_json(full=True, members=members))
+        members = bool(session.intents & Intent.GUILD_MEMBERS)
+        for guild_id in [g for g in world.guilds if session.wants_guild(g)]:
+            await self._dispatch_to(session, "GUILD_CREATE", world.guild_json(full=True, members=members,
+                                                                              guild_id=guild_id))
         self.identified.set()
 
     async def _resume(self, ws: web.WebSocketResponse, d: JSON) -> Session | None:
@@ -148,7 +149,8 @@ class Gateway:
     async def _member_chunk(self, session: Session, d: JSON) -> None:
         world = self.fake.world
         await self._dispatch_to(session, "GUILD_MEMBERS_CHUNK", {
-            "guild_id": str(world.guild_id), "members": [world.member_json(u) for u in world.joined_at],
+            "guild_id": str(d.get("guild_id") or world.guild_id),
+            "members": [world.member_json(u, guild_id=int(d.get("guild_id") or world.guild_id)) for u in world.joined_at],
             "chunk_index": 0, "chunk_count": 1, "not_found": [], "nonce": d.get("nonce"),
         })
 

@@ -38,13 +38,16 @@ class BotRun:
 
 
 @asynccontextmanager
-async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float = WAIT) -> AsyncIterator[BotRun]:
+async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float = WAIT,
+                      guild_id: int | None = None) -> AsyncIterator[BotRun]:
     """Start ``bot`` with ``bot.start(fake.token)``, wait for ``on_ready``, and on exit close
     it and wait for ``start`` to return, so no session or socket outlives the test.
 
     Build the bot with ``guild_ready_timeout=0.05`` (else on_ready waits 2 s after the
-    GUILD_CREATE) and ``chunk_guilds_at_startup=False``.
+    GUILD_CREATE) and ``chunk_guilds_at_startup=False``. ``guild_id`` is the guild the bot must
+    have cached when ready (default: the fake's first guild; a shard serving none: 0).
     """
+    guild_id = fake.guild_id if guild_id is None else guild_id
     fake.install()
     run = BotRun(bot)
     handler = _Collect(run.errors)
@@ -58,7 +61,7 @@ async def running_bot(bot: discord.Client, fake: FakeDiscord, *, timeout: float 
         # comes guild_ready_timeout after the last GUILD_CREATE *was read*; on a busy machine it
         # can come first, so wait for the guild in the cache too: tests then see the same start
         # however fast the machine is.
-        while not bot.is_ready() or (bot.intents.guilds and bot.get_guild(fake.guild_id) is None):
+        while not bot.is_ready() or (bot.intents.guilds and guild_id and bot.get_guild(guild_id) is None):
             if task.done():
                 task.result()  # re-raise the startup failure (bad token, route error, ...)
                 raise RuntimeError("bot.start() returned before the bot was ready")

@@ -54,10 +54,10 @@ def new_record(world: World, *, type: int, user_id: int, channel_id: int, data: 
     else:
         if not world.in_guild(user_id):
             raise LookupError(f"user {user_id} is not a member of the guild")
-        guild_id = world.guild_id
+        guild_id = channel.guild_id
         payload.update(
             guild_id=str(guild_id), guild={"id": str(guild_id), "locale": "en-US", "features": []},
-            guild_locale="en-US", member=world.member_json(user_id, permissions=True), context=0,
+            guild_locale="en-US", member=world.member_json(user_id, permissions=True, guild_id=guild_id), context=0,
             authorizing_integration_owners={"0": str(guild_id)},
         )
     if message is not None:
@@ -77,9 +77,9 @@ def _channel_json(world: World, channel: Channel, user_id: int) -> JSON:
 
 # ---- application commands ------------------------------------------------------------------
 
-def find_command(world: World, name: str, *, guild: bool) -> tuple[JSON, int | None]:
+def find_command(world: World, name: str, *, guild: bool, guild_id: int | None = None) -> tuple[JSON, int | None]:
     """The synced command and its scope (guild id, or None for global)."""
-    scopes: list[int | None] = [world.guild_id, None] if guild else [None]
+    scopes: list[int | None] = [guild_id or world.guild_id, None] if guild else [None]
     for scope in scopes:
         if name in world.commands.get(scope, {}):
             return world.commands[scope][name], scope
@@ -89,10 +89,11 @@ def find_command(world: World, name: str, *, guild: bool) -> tuple[JSON, int | N
 
 
 def command_data(world: World, name: str, options: list[JSON] | None, *, guild: bool,
-                 resolved: JSON | None = None, focused: tuple[str, str] | None = None) -> JSON:
+                 resolved: JSON | None = None, focused: tuple[str, str] | None = None,
+                 guild_id: int | None = None) -> JSON:
     """``data`` for a slash command or autocomplete. ``name`` may be "game new" for a subcommand."""
     top, *path = name.split()
-    command, scope = find_command(world, top, guild=guild)
+    command, scope = find_command(world, top, guild=guild, guild_id=guild_id)
     opts = _wrap(command.get("options") or [], path, list(options or []), focused, f"/{top}")
     data: JSON = {"id": command["id"], "name": top, "type": command.get("type", 1), "options": opts}
     if scope is not None:

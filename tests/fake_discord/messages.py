@@ -87,7 +87,7 @@ async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[
     channel = world.channels[channel_id]
     if channel.is_thread and channel.archived and not channel.locked:
         channel.archived = False  # posting in an archived, unlocked thread unarchives it
-        await fake.gateway.dispatch("THREAD_UPDATE", world.channel_json(channel), guild_id=world.guild_id)
+        await fake.gateway.dispatch("THREAD_UPDATE", world.channel_json(channel), guild_id=channel.guild_id)
     await _echo(fake, "MESSAGE_CREATE", msg)
     return msg
 

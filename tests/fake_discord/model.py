@@ -82,6 +82,10 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def skip_to(self, snowflake: int) -> None:
+        """Make ``snowflake`` the last id given out (later ids stay above it)."""
+        self._last = max(self._last, snowflake)
+
 
 @dataclass
 class User:
@@ -186,8 +190,19 @@ _USER_MENTION = re.compile(r"<@!?(\d+)>")
 _ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
 
+@dataclass
+class Guild:
+    """One server the bot is in; ``add_guild`` gives it the default channels."""
+
+    id: int
+    name: str
+    bot_role_id: int
+    text_channel_id: int = 0
+
+
 class World:
-    """All state. ``base_url`` is needed for attachment URLs, so it is a callable."""
+    """All state. ``base_url`` is needed for attachment URLs, so it is a callable. The first
+    guild is ``guild_id`` (most tests need only it); ``add_guild`` adds more (sharding tests)."""
 
     def __init__(self, *, base_url: Any, guild_name: str, bot_name: str, user_names: list[str]) -> None:
         self.ids = Snowflakes()
@@ -200,17 +215,15 @@ class World:
         self.joined_at: dict[int, str] = {self.bot.id: iso_now()}  # guild members → join time
         for name in user_names:
             self.add_user(name)
-        self.guild_id = self.ids.next()
-        self.guild_name = guild_name
-        self.bot_role_id = self.ids.next()
+        self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.dm_by_user: dict[int, int] = {}
         # Synced application commands: scope (None = global, else guild id) → name → command.
         self.commands: dict[int | None, dict[str, JSON]] = {}
-        category = self.add_channel("Harbour", ChannelType.CATEGORY)
-        self.text_channel_id = self.add_channel("general", parent_id=category.id).id
-        self.add_channel("tavern", parent_id=category.id, position=1)
+        first = self.add_guild(guild_name)
+        self.guild_id, self.guild_name, self.bot_role_id = first.id, first.name, first.bot_role_id
+        self.text_channel_id = first.text_channel_id
 
     # ---- mutation -------------------------------------------------------------------------
 
@@ -221,8 +234,23 @@ class World:
         self.joined_at[user.id] = iso_now()
         return user
 
-    def add_channel(self, name: str, type: int = ChannelType.TEXT, **kw: Any) -> Channel:
-        channel = Channel(self.ids.next(), type, name=name, guild_id=self.guild_id, **kw)
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild with a "Harbour" category, "general" and "tavern"; with ``shard`` = (id, count)
+        its id is one that Discord routes to that shard: (guild_id >> 22) % count == id."""
+        guild_id = self.ids.next()
+        while shard is not None and (guild_id >> 22) % shard[1] != shard[0]:
+            guild_id = self.ids.next() + (1 << 22)   # the next millisecond's ids
+            self.ids.skip_to(guild_id)
+        guild = Guild(guild_id, name, self.ids.next())
+        self.guilds[guild.id] = guild
+        category = self.add_channel("Harbour", ChannelType.CATEGORY, guild_id=guild.id)
+        guild.text_channel_id = self.add_channel("general", parent_id=category.id, guild_id=guild.id).id
+        self.add_channel("tavern", parent_id=category.id, position=1, guild_id=guild.id)
+        return guild
+
+    def add_channel(self, name: str, type: int = ChannelType.TEXT, *, guild_id: int | None = None,
+                    **kw: Any) -> Channel:
+        channel = Channel(self.ids.next(), type, name=name, guild_id=guild_id or self.guild_id, **kw)
         self.channels[channel.id] = channel
         return channel
 
@@ -239,7 +267,7 @@ class World:
                       auto_archive_duration: int = 1440, invitable: bool = True,
                       thread_id: int | None = None) -> Channel:
         thread = Channel(
-            thread_id or self.ids.next(), type, name=name, guild_id=self.guild_id, parent_id=parent_id,
+            thread_id or self.ids.next(), type, name=name, guild_id=self.channels[parent_id].guild_id, parent_id=parent_id,
             owner_id=owner_id, auto_archive_duration=auto_archive_duration, invitable=invitable,
             member_ids={owner_id},
         )
@@ -282,9 +310,10 @@ class World:
         return {**self.bot.json(), "verified": True, "mfa_enabled": False, "locale": "en-US",
                 "email": None, "bio": ""}
 
-    def member_json(self, user_id: int, *, with_user: bool = True, permissions: bool = False) -> JSON:
+    def member_json(self, user_id: int, *, with_user: bool = True, permissions: bool = False,
+                    guild_id: int | None = None) -> JSON:
         data: JSON = {
-            "roles": [str(self.bot_role_id)] if user_id == self.bot.id else [],
+            "roles": [str(self.guilds[guild_id or self.guild_id].bot_role_id)] if user_id == self.bot.id else [],
             "nick": None, "avatar": None, "banner": None, "premium_since": None,
             "joined_at": self.joined_at[user_id], "deaf": False, "mute": False, "pending": False,
             "flags": 0, "communication_disabled_until": None, "unusual_dm_activity_until": None,
@@ -295,7 +324,7 @@ class World:
             data["permissions"] = str(self.permissions(user_id))
         return data
 
-    def roles_json(self) -> list[JSON]:
+    def roles_json(self, guild_id: int | None = None) -> list[JSON]:
         def role(role_id: int, name: str, perms: int, position: int, managed: bool) -> JSON:
             data: JSON = {
                 "id": str(role_id), "name": name, "permissions": str(perms), "position": position,
@@ -308,8 +337,9 @@ class World:
             return data
 
         # The @everyone role shares the guild's id.
-        return [role(self.guild_id, "@everyone", Perm.EVERYONE, 0, False),
-                role(self.bot_role_id, self.bot.username, Perm.BOT, 1, True)]
+        guild = self.guilds[guild_id or self.guild_id]
+        return [role(guild.id, "@everyone", Perm.EVERYONE, 0, False),
+                role(guild.bot_role_id, self.bot.username, Perm.BOT, 1, True)]
 
     def channel_json(self, channel: Channel) -> JSON:
         if channel.is_dm:
@@ -317,7 +347,7 @@ class World:
                     "last_message_id": _opt_str(channel.last_message_id),
                     "recipients": [self.user_json(channel.recipient_id or 0)]}
         data: JSON = {
-            "id": str(channel.id), "type": channel.type, "guild_id": str(self.guild_id),
+            "id": str(channel.id), "type": channel.type, "guild_id": str(channel.guild_id),
             "name": channel.name, "parent_id": _opt_str(channel.parent_id), "flags": 0,
             "rate_limit_per_user": 0, "last_message_id": _opt_str(channel.last_message_id),
         }
@@ -341,23 +371,24 @@ class World:
                 data.update({"topic": channel.topic, "default_auto_archive_duration": 1440})
         return data
 
-    def guild_json(self, *, full: bool, members: bool = False) -> JSON:
+    def guild_json(self, *, full: bool, members: bool = False, guild_id: int | None = None) -> JSON:
         """``full`` = the GUILD_CREATE shape (channels, threads, members...), else ``GET /guilds``."""
+        guild = self.guilds[guild_id or self.guild_id]
         data: JSON = {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None,
             "discovery_splash": None, "banner": None, "description": None,
             "owner_id": str(self.humans[0].id if self.humans else self.bot.id), "region": None,
             "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0,
             "nsfw_level": 0, "premium_tier": 0, "premium_subscription_count": 0,
-            "preferred_locale": "en-US", "system_channel_id": str(self.text_channel_id),
+            "preferred_locale": "en-US", "system_channel_id": str(guild.text_channel_id),
             "system_channel_flags": 0, "rules_channel_id": None, "public_updates_channel_id": None,
-            "vanity_url_code": None, "features": [], "roles": self.roles_json(), "emojis": [],
+            "vanity_url_code": None, "features": [], "roles": self.roles_json(guild.id), "emojis": [],
             "stickers": [], "premium_progress_bar_enabled": False, "application_id": None,
             "max_members": 500000, "max_video_channel_users": 25, "widget_enabled": False,
         }
         if full:
-            guild_channels = [c for c in self.channels.values() if c.guild_id and not c.deleted]
+            guild_channels = [c for c in self.channels.values() if c.guild_id == guild.id and not c.deleted]
             # Without the GUILD_MEMBERS intent Discord only sends the bot's own member.
             member_ids = list(self.joined_at) if members else [self.bot.id]
             data.update({
@@ -365,7 +396,7 @@ class World:
                 "joined_at": self.joined_at[self.bot.id], "lazy": True,
                 "channels": [self.channel_json(c) for c in guild_channels if not c.is_thread],
                 "threads": [self.channel_json(c) for c in guild_channels if c.is_thread and not c.archived],
-                "members": [self.member_json(uid) for uid in member_ids],
+                "members": [self.member_json(uid, guild_id=guild.id) for uid in member_ids],
                 "presences": [], "voice_states": [], "stage_instances": [],
                 "guild_scheduled_events": [], "soundboard_sounds": [],
             })

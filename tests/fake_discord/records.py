@@ -45,6 +45,9 @@ class RecordedRequest:
         return f"<{self.method} {self.path} → {self.status}{' (injected)' if self.injected else ''}>"
 
 
+HANG = 0   # a Fault status: the request is never answered (a network that swallowed it)
+
+
 @dataclass
 class Fault:
     """An injected failure: the next ``times`` matching requests get ``status`` instead."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .records import ApiError, Fault, RecordedRequest, UploadedFile
+from .records import HANG, ApiError, Fault, RecordedRequest, UploadedFile
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -177,6 +177,11 @@ async def _respond(fake: FakeDiscord, request: web.Request, record: RecordedRequ
         if fault.matches(record.method, record.path):
             fault.hits.append(record)
             record.injected = True
+            if fault.status == HANG:   # unanswered until the fake stops; the message is never made
+                fake._changed()
+                await fake.stopping.wait()
+                body = {"message": "fake discord stopping", "code": 0}
+                return json_response(503, body), body
             return fault_response(fault), fault.body
     if found is None:
         body = {"message": "404: Not Found", "code": 0}

@@ -55,8 +55,8 @@ async def delete_channel(call: Call) -> Reply:
     channel.deleted = True
     if channel.is_thread:
         await call.fake.gateway.dispatch("THREAD_DELETE", {
-            "id": str(channel.id), "guild_id": str(world.guild_id), "parent_id": str(channel.parent_id),
-            "type": channel.type}, guild_id=world.guild_id)
+            "id": str(channel.id), "guild_id": str(channel.guild_id), "parent_id": str(channel.parent_id),
+            "type": channel.type}, guild_id=channel.guild_id)
     return Reply(body=world.channel_json(channel))
 
 
@@ -143,7 +143,7 @@ async def _new_thread(call: Call, parent: Channel, *, type: int, thread_id: int 
     )
     # newly_created makes discord.py fire on_thread_create instead of on_thread_join.
     await call.fake.gateway.dispatch("THREAD_CREATE", {**world.channel_json(thread), "newly_created": True},
-                                     guild_id=world.guild_id)
+                                     guild_id=thread.guild_id)
     return thread
 
 

@@ -149,15 +149,16 @@ async def get_command(call: Call) -> Reply:
 
 # ---- guilds --------------------------------------------------------------------------------
 
-def _guild(call: Call) -> None:
-    if call.id("guild_id") != call.fake.world.guild_id:
+def _guild(call: Call) -> int:
+    guild_id = call.id("guild_id")
+    if guild_id not in call.fake.world.guilds:
         raise api_error((404, 10004, "Unknown Guild"))
+    return guild_id
 
 
 @router.route("GET", GUILD)
 async def get_guild(call: Call) -> Reply:
-    _guild(call)
-    body = call.fake.world.guild_json(full=False)
+    body = call.fake.world.guild_json(full=False, guild_id=_guild(call))
     if call.record.query.get("with_counts") in ("true", "1"):
         body.update(approximate_member_count=len(call.fake.world.joined_at), approximate_presence_count=1)
     return Reply(body=body)
@@ -165,16 +166,14 @@ async def get_guild(call: Call) -> Reply:
 
 @router.route("GET", GUILD + r"/channels")
 async def get_guild_channels(call: Call) -> Reply:
-    _guild(call)
-    world = call.fake.world
+    guild_id, world = _guild(call), call.fake.world
     return Reply(body=[world.channel_json(c) for c in world.channels.values()
-                       if c.guild_id and not c.is_thread and not c.deleted])
+                       if c.guild_id == guild_id and not c.is_thread and not c.deleted])
 
 
 @router.route("GET", GUILD + r"/roles")
 async def get_roles(call: Call) -> Reply:
-    _guild(call)
-    return Reply(body=call.fake.world.roles_json())
+    return Reply(body=call.fake.world.roles_json(_guild(call)))
 
 
 @router.route("GET", GUILD + r"/members/(?P<user_id>\d+)")

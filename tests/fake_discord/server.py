@@ -26,7 +26,7 @@ from aiohttp import web
 from . import interactions, messages, rest, routes_channels, routes_interactions, routes_misc  # noqa: F401
 from .gateway import Gateway
 from .model import Channel, Message, World
-from .records import Fault, InteractionRecord, RecordedRequest
+from .records import HANG, Fault, InteractionRecord, RecordedRequest
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -70,6 +70,7 @@ class FakeDiscord:
         self._synced_scopes: set[int | None] = set()
         self._runner: web.AppRunner | None = None
         self._saved: tuple[str, yarl.URL] | None = None
+        self.stopping = asyncio.Event()   # set by stop(): hung requests (see hang) end then
 
     # ---- ids ------------------------------------------------------------------------------
 
@@ -120,6 +121,7 @@ class FakeDiscord:
         self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
+        self.stopping.set()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -195,7 +197,8 @@ class FakeDiscord:
         options are ``{"name", "value"}`` dicts whose ``type`` is filled in from the synced
         schema. ``guild=False`` runs it in the user's DM with the bot (global commands only)."""
         channel = self._context_channel(user_id, channel_id, guild)
-        data = interactions.command_data(self.world, name, options, guild=guild, resolved=resolved)
+        data = interactions.command_data(self.world, name, options, guild=guild, resolved=resolved,
+                                         guild_id=channel.guild_id)
         rec = interactions.new_record(self.world, type=interactions.COMMAND, user_id=user_id,
                                       channel_id=channel.id, data=data)
         return await self._send_interaction(rec)
@@ -205,7 +208,8 @@ class FakeDiscord:
                                     guild: bool = True) -> InteractionRecord:
         """Ask for choices for option ``focused`` while the user has typed ``value``."""
         channel = self._context_channel(user_id, channel_id, guild)
-        data = interactions.command_data(self.world, name, options, guild=guild, focused=(focused, value))
+        data = interactions.command_data(self.world, name, options, guild=guild, focused=(focused, value),
+                                         guild_id=channel.guild_id)
         rec = interactions.new_record(self.world, type=interactions.AUTOCOMPLETE, user_id=user_id,
                                       channel_id=channel.id, data=data)
         return await self._send_interaction(rec)
@@ -336,6 +340,13 @@ class FakeDiscord:
             body = ({"message": "You are being rate limited.", "retry_after": retry_after, "global": is_global}
                     if status == 429 else dict(_DEFAULT_BODIES.get(status, {"message": f"{status}", "code": 0})))
         fault = Fault(method.upper(), re.compile(path_regex), status, times, body, dict(headers or {}))
+        self.faults.append(fault)
+        return fault
+
+    def hang(self, method: str, path_regex: str, times: int = 1) -> Fault:
+        """Never answer the next ``times`` matching requests (nothing is created): the client
+        waits as if the network had swallowed them. ``fault.hits`` shows when one came."""
+        fault = Fault(method.upper(), re.compile(path_regex), HANG, times, {}, {})
         self.faults.append(fault)
         return fault
 

@@ -415,6 +415,34 @@ async def test_auto_sharded_bot(fake: FakeDiscord) -> None:
         assert fake.original_message(rec.id).content == f"shard {(fake.guild_id >> 22) % 2}"  # type: ignore[union-attr]
 
 
+async def test_two_processes_each_get_their_shards_guilds_and_dms_reach_shard_0(fake: FakeDiscord) -> None:
+    """Two bots, each one process's worth of shards (shard_ids [0] and [1] of 2): a guild's events
+    go to (guild_id >> 22) % 2 only, DMs to shard 0 only."""
+    other = fake.world.add_guild("Nassau", shard=(1 - (fake.guild_id >> 22) % 2, 2))
+    bots = [ShardedBot(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                       guild_ready_timeout=0.05, chunk_guilds_at_startup=False, shard_count=2, shard_ids=[i])
+            for i in (0, 1)]
+    for bot in bots:
+        @bot.tree.command(description="Which process?")
+        async def where(interaction: discord.Interaction) -> None:
+            ids = interaction.client.shard_ids  # type: ignore[attr-defined]
+            await interaction.response.send_message(f"shards {ids}")
+    serving = {g: bots[(g >> 22) % 2] for g in (fake.guild_id, other.id)}
+    async with running_bot(bots[0], fake, guild_id=next((g for g, b in serving.items() if b is bots[0]), 0)), \
+            running_bot(bots[1], fake, guild_id=next((g for g, b in serving.items() if b is bots[1]), 0)):
+        await bots[0].tree.sync()
+        for guild_id, bot in serving.items():
+            assert bot.get_guild(guild_id) is not None and bots[1 - bots.index(bot)].get_guild(guild_id) is None
+            rec = await fake.dispatch_slash(fake.user_ids[0], "where", channel_id=fake.world.guilds[guild_id].text_channel_id)
+            await fake.wait_for_response(rec.id)
+            assert fake.original_message(rec.id).content == f"shards {bot.shard_ids}"  # type: ignore[union-attr]
+            assert len([r for r in fake.interaction_responses(rec.id) if r.path.endswith("/callback")]) == 1
+        dm = await fake.dispatch_slash(fake.user_ids[1], "where", guild=False)
+        await fake.wait_for_response(dm.id)
+        assert fake.original_message(dm.id).content == "shards [0]"  # type: ignore[union-attr]
+        assert sorted(s.shard for s in fake.gateway.sessions.values()) == [(0, 2), (1, 2)]
+
+
 async def test_original_followup_edits_and_select(fake: FakeDiscord, run: BotRun) -> None:
     user = fake.user_ids[0]
     rec = await fake.dispatch_slash(user, "status")
