@@ -4,8 +4,8 @@ finished games in the order they ended, exactly once each.
 The rating itself is the table layer's (table/ratings.py): `sync_board` hands each game to a
 `Rater` inside the write transaction and stores what it returns. Everything here is derived
 from the finished games, so a board that no longer matches them (a finished game taken back by
-/undo, a game whose rating was missed and that ended before others already rated) is rebuilt
-from its first game.
+/undo, a game whose rating was missed and that ended before others already rated) is rewound to
+the first game where they differ and goes on from there.
 """
 from __future__ import annotations
 
@@ -140,16 +140,57 @@ def take_in(conn: sqlite3.Connection, board: Board, game_id: int, ended: float, 
          for p in rating.players])
 
 
+def common_prefix(done: list[tuple[int, float]], finished: list[tuple[int, float]]) -> int:
+    n = 0
+    while n < len(done) and n < len(finished) and done[n] == finished[n]:
+        n += 1
+    return n
+
+
+def rewind(conn: sqlite3.Connection, board: Board, dropped: list[int]) -> None:
+    """Forget the board's games `dropped` (its latest ones taken in): each identity they rated
+    goes back to what its latest game left gave it, read from rated_seats."""
+    identities: set[str] = set()
+    for game_id in dropped:
+        identities |= {r["identity"] for r in conn.execute("SELECT identity FROM rated_seats WHERE game_id = ?",
+                                                           (game_id,)).fetchall()}
+        conn.execute("DELETE FROM rated_seats WHERE game_id = ?", (game_id,))
+        conn.execute("DELETE FROM rated_games WHERE game_id = ?", (game_id,))
+    for identity in sorted(identities):
+        restore(conn, board, identity)
+
+
+def restore(conn: sqlite3.Connection, board: Board, identity: str) -> None:
+    """An identity's rating row from its rated seats on the board, as take_in left it after its
+    latest game: the mean of its seats there (in seat order), its games and the games it won."""
+    key = (board.guild_id, board.game_type, identity)
+    rows = conn.execute("SELECT s.game_id, s.mu, s.sigma, s.won FROM rated_seats s JOIN rated_games g"
+                        " ON g.game_id = s.game_id WHERE g.guild_id = ? AND g.game_type = ? AND s.identity = ?"
+                        " ORDER BY g.ended_at, g.game_id, s.seat", key).fetchall()
+    if not rows:
+        conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game_type = ? AND identity = ?", key)
+        return
+    last = rows[-1]["game_id"]
+    mine = [r for r in rows if r["game_id"] == last]
+    conn.execute("UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ?, last_game_id = ?"
+                 " WHERE guild_id = ? AND game_type = ? AND identity = ?",
+                 (sum(float(r["mu"]) for r in mine) / len(mine), sum(float(r["sigma"]) for r in mine) / len(mine),
+                  len({r["game_id"] for r in rows}), len({r["game_id"] for r in rows if r["won"]}), last, *key))
+
+
 def sync(conn: sqlite3.Connection, board: Board, rater: Rater, rebuild: bool) -> SyncResult:
+    """Take in the finished games after the longest run the board already has in order; the
+    games taken in after that run (no longer finished, or out of order) are forgotten first."""
     finished = finished_games(conn, board)
-    done = [] if rebuild else taken_in(conn, board)
-    rebuilt = rebuild or done != finished[:len(done)]
-    if rebuilt:
+    done = taken_in(conn, board)
+    kept = 0 if rebuild else common_prefix(done, finished)
+    if rebuild:
         wipe(conn, board)
-        done = []
-    for game_id, ended in finished[len(done):]:
+    elif kept < len(done):
+        rewind(conn, board, [game_id for game_id, _ in reversed(done[kept:])])
+    for game_id, ended in finished[kept:]:
         take_in(conn, board, game_id, ended, rater)
-    return len(finished) - len(done), rebuilt
+    return len(finished) - kept, kept < len(done)
 
 
 def _rating(row: sqlite3.Row) -> RatingRow:
@@ -159,8 +200,8 @@ def _rating(row: sqlite3.Row) -> RatingRow:
 
 class RatingTables(Database):
     async def sync_board(self, board: Board, rater: Rater, *, rebuild: bool = False) -> SyncResult:
-        """Take in the board's finished games not taken in yet, in order (all of them again when
-        the board no longer matches its games, or with `rebuild`). Returns (games, rebuilt)."""
+        """Take in the board's finished games not taken in yet, in order; with `rebuild`, all of
+        them from scratch. Returns (games taken in, whether games taken in before were forgotten)."""
         return await self._write(lambda conn: sync(conn, board, rater, rebuild))
 
     async def boards(self, guild_id: int | None = None) -> list[Board]:

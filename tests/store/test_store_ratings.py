@@ -160,8 +160,25 @@ async def test_a_game_no_longer_over_leaves_its_board_rebuilt(svc: TableService,
     alone = tables(db_path)
     second = await finished(svc, GUILD_A, [12, 11], "taken-back")
     await svc.store.set_status(second, "active")   # what /undo of a game's last move does
-    assert await rate_board(svc.store, Board(GUILD_A, "toy_race")) == (1, True)
+    assert await rate_board(svc.store, Board(GUILD_A, "toy_race")) == (0, True)
     assert tables(db_path) == alone and [g[0] for g in alone["games"]] == [first]
+
+
+async def test_a_board_rewinds_to_the_first_game_that_differs_and_equals_a_rebuild(svc: TableService,
+                                                                                    db_path: Path) -> None:
+    line_ups: list[list[int | str]] = [[11, 12, "random"], [12, "random", 11, "random"], [11, 12], [13, 12, "random"]]
+    games = [await finished(svc, GUILD_A, seats, f"rewind-{n}") for n, seats in enumerate(line_ups)]
+    every = tables(db_path)
+    board = Board(GUILD_A, "toy_race")
+    await svc.store.set_status(games[2], "active")    # taken back: the game after it is re-rated without it
+    assert await rate_board(svc.store, board) == (1, True)
+    without = tables(db_path)
+    assert [g[0] for g in without["games"]] == [games[0], games[1], games[3]]
+    await rerate(svc.store)
+    assert tables(db_path) == without
+    await svc.store.set_status(games[2], "finished")  # over again, before a game already rated: back in its place
+    assert await rate_board(svc.store, board) == (2, True)
+    assert tables(db_path) == every
 
 
 async def test_stats_give_the_place_and_the_seat_played_most(svc: TableService) -> None:
