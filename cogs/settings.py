@@ -30,9 +30,9 @@ HELP = """**Parley — the commands**
 • `/game follow` · `/game unfollow` — watch a game you don't play: its turns and board by DM, never a hand
 • `/game replay` — once a game is over, post its timelapse in the thread
 • `/game export` — the log as a JSON file · `/game verify` — after the end, the seed revealed and the game checked
-**Ratings** (per server and game; bots are rated too, on a board of their own)
-• `/stats [player:] [game:]` — games, wins, rating and most played seat here
-• `/leaderboard game: [who:] [page:]` — the best rated players here (`who: bots` for the bots)
+**Ratings** (per server and game; bots on a board of their own)
+• `/stats [player:] [game:]` — games, wins, most played seat and rating: μ − 3σ, skill less 3× its uncertainty, 0 at first
+• `/leaderboard game: [who:] [page:]` — the best rated here (`who: bots` for the bots)
 **You**
 • `/settings` — DMs, reminders, quiet hours and time zone, `away:` for a vacation, `autoplay:` for moves with one option
 • `/help` — this list
