@@ -15,6 +15,7 @@ from PIL import ImageDraw
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.card_models import MissionDef, RumourDef
 from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules.npc import NATION_ADJECTIVE
 from render.common import INK, RGB, WHITE, Box, draw_text, fit_size, rounded_box, seat_colour, text_width
 from render.common import PARCHMENT as PARCHMENT  # re-exported: this renderer's modules read their style here
 from render.common import counter as counter
@@ -155,7 +156,7 @@ def npc_label(side: str, nation: str | None, ship: str) -> str:
     """'Spanish frigate', 'Pirate sloop', 'Treasure galleon'."""
     if side == "treasure":
         return "Treasure galleon"
-    owner = "Pirate" if side == "pirate" or nation is None else NATION_NAME[nation]
+    owner = "Pirate" if side == "pirate" or nation is None else NATION_ADJECTIVE[nation]
     return f"{owner} {ship_name(ship).lower()}"
 
 

@@ -45,14 +45,19 @@ def cross_over(s: State, seat: int, ship: ShipType, points: Mapping[HitLocation,
                modifications: Sequence[str] = ()) -> None:
     """The victor's own ship is discarded (its modifications to ports), the prize becomes theirs
     with its damage, the surviving crew up to its crew value; cargo over its hold: the last cards
-    go [design]."""
+    go [design], the ordinary hold's before the contraband compartment's, which shares the hold
+    (MM-M7-25); a smuggler's hold left with the old ship gives its card back to the compartment
+    first, so that card counts too."""
+    from engine.merchants_marauders.rules.contraband_turn import carried
+    from engine.merchants_marauders.rules.smuggling_turn import tidy
     me = s.players[seat]
     send_old(s, seat, list(me.ship.modifications))
     crew = me.ship.points["crew"]
     me.ship.type, me.ship.modifications = ship, list(modifications)
     me.ship.points = prize_points(points, maxima(me)["crew"], crew)
-    while len(me.ship.cargo) > hold(me):
-        s.cargo.throw_away([me.ship.cargo.pop()])
+    tidy(s)
+    while carried(s, seat) > hold(me):
+        s.cargo.throw_away([(me.ship.cargo or me.contraband).pop()])
 
 
 def send_old(s: State, seat: int, mods: list[str]) -> None:

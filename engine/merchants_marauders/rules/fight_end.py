@@ -96,7 +96,7 @@ def close(s: State, ev: Events) -> None:
         if x.npc is not None and beaten and x.npc in s.npcs:
             s.npcs = N.remove(s.npcs, x.npc)
             UT.on_removed(s, x.npc)                # Module 4: its tokens back to the reserve
-            say(ev, f"The {x.npc.replace('_', ' ')} leaves the board")
+            say(ev, f"The {N.slot_name(x.npc)} leaves the board")
     from engine.merchants_marauders.rules.glory_cards import after_fight
     for x in f.sides.values():
         if x.seat is not None and x.seat not in f.dead:

@@ -69,6 +69,17 @@ class Icon(BaseModel, frozen=True):
     bearing: Bearing
 
 
+NATION_ADJECTIVE = {"spain": "Spanish", "england": "English", "france": "French", "netherlands": "Dutch"}
+
+
+def slot_name(slot: str) -> str:
+    """How the log names a roster slot: 'Spanish navy', 'pirate sloop', 'treasure galleon'."""
+    kind, _, rest = slot.partition("_")
+    if kind == "navy":
+        return f"{NATION_ADJECTIVE.get(rest, rest.title())} navy"
+    return slot.replace("_", " ")
+
+
 def slot_of(side: Side, nation: Nation | None, ship: ShipType) -> str:
     """The roster: one warship per nation, one pirate per ship type, and the treasure galleon."""
     if side == "navy":

@@ -65,7 +65,7 @@ def npc_scout(s: State, seat: int, ev: Events) -> None:
     faces = roll(s, scouting_dice(npc.skills.scouting, modifier=s.round.scouting + MT.scouted_modifier(s, seat)
                                   + UT.npc_nest(s, slot)))     # Modules 3 and 4: crow's nests
     found = N.scout_found(faces)
-    say(ev, f"The {slot.replace('_', ' ')} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
+    say(ev, f"The {N.slot_name(slot)} scouts for {name(s, seat)}: {show(faces)}, {'found' if found else 'not found'}")
     from engine.merchants_marauders.rules.goodwill_turn import offer_rescout
     if found and not offer_rescout(s, seat, slot, len(faces)):       # Module 10: goodwill may roll it again
         found_by_npc(s, seat, slot, ev)

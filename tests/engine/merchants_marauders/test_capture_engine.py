@@ -9,7 +9,9 @@ from typing import Any
 from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.defs import defs
+from engine.merchants_marauders.rules.capture_turn import cross_over
 from engine.merchants_marauders.rules.common import maxima
+from engine.merchants_marauders.rules.contraband_turn import _contraband
 from engine.merchants_marauders.rules.death import kill
 from engine.merchants_marauders.rules.fight import start_fight
 from engine.merchants_marauders.rules.npc import Npc, Skills
@@ -179,3 +181,22 @@ def test_mmb_clash_09_with_module_3_they_go_at_random_through_the_reserve() -> N
     s = do(resettle(s), seat, "take ship")
     assert not any(isinstance(x, P.OldModsPrompt) for x in s.stack)
     assert len(s.mod_reserve) + sum(1 for z in PORTS if s.zones[z].modification is not None) == before + 1
+
+
+def test_mm_m7_25_a_prize_too_small_for_both_holds_loses_ordinary_cargo_first_then_contraband() -> None:
+    s = started(3, seed="prize-hold", module_7=True)
+    seat = s.order[0]
+    me = s.players[seat]
+    me.ship.cargo, me.contraband = ["sugar-1", "rum-1"], [c for c in _contraband_ids()[:2]]
+    full = {"hull": 2, "masts": 2, "crew": 2, "cannons": 1, "cargo": 4}
+    cross_over(s, seat, "sloop", full)
+    assert me.ship.cargo == ["sugar-1", "rum-1"] and len(me.contraband) == 2, "4 cards in a hold of 4: all stay"
+    smaller = {**full, "cargo": 3}
+    cross_over(s, seat, "sloop", smaller)
+    assert me.ship.cargo == ["sugar-1"] and len(me.contraband) == 2, "one over: the ordinary hold's last card goes"
+    cross_over(s, seat, "sloop", {**full, "cargo": 1})
+    assert me.ship.cargo == [] and len(me.contraband) == 1, "the ordinary hold empty: the compartment pays"
+
+
+def _contraband_ids() -> list[str]:
+    return sorted(_contraband())

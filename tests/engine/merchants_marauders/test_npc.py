@@ -279,3 +279,8 @@ def test_the_player_left_of_the_npcs_opponent_decides_for_it_or_a_bot() -> None:
     assert npc.decider(0, [0]) is None                           # the left player is the opponent: a bot
     assert npc.decider(5, seats) is None                         # no such seat: no one, a bot
     assert npc.decider(0, []) is None
+
+
+def test_the_log_names_a_roster_slot_in_plain_words() -> None:
+    assert npc.slot_name("navy_spain") == "Spanish navy" and npc.slot_name("navy_netherlands") == "Dutch navy"
+    assert npc.slot_name("pirate_sloop") == "pirate sloop" and npc.slot_name("treasure_galleon") == "treasure galleon"
