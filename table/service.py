@@ -199,7 +199,7 @@ class TableService:
             version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
                                                    status="active", count=forced + 1)
             self._remember(game_id, version, s)
-            if record.status == "finished":   # no longer over: its board is rebuilt without it
+            if record.status == "finished":   # no longer over: its board is rewound without it
                 await after_game(self.store, record)
             return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 

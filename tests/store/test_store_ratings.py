@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
+from toy_game import Pass, ToyRace
 
+from engine.core import register
 from store import Store
 from store.ratings import Board
 from table import TableService
@@ -197,3 +199,35 @@ async def test_asking_for_a_servers_ratings_takes_in_a_missed_game(svc: TableSer
     gid = await finished(svc, GUILD_A, [11, 12], "asked")
     await sync_guild(svc.store, GUILD_A, "toy_race")
     assert [g[0] for g in tables(db_path)["games"]] == [gid] and len(tables(db_path)["seats"]) == 2
+
+
+
+class StepRace(ToyRace):
+    """toy_race where a pass steps one square forward without a die: a race won by a pass
+    revealed nothing, so its last move can be undone."""
+    id: ClassVar[str] = "toy_steps"
+
+    def apply(self, s: Any, seat: int, a: Any) -> Any:
+        if isinstance(a, Pass):
+            s.positions[seat] += 1
+        return super().apply(s, seat, a)
+
+
+register(StepRace())
+
+
+async def test_undo_of_a_finished_games_last_move_takes_it_off_the_board(svc: TableService, db_path: Path) -> None:
+    gid = await svc.create("toy_steps", 2, {"goal": 2}, seed="undo", guild_id=GUILD_A)
+    for user in (11, 12):
+        await svc.join(gid, user, f"user {user}")
+    await svc.start(gid)
+    for seat in (0, 1, 0):
+        await svc.act(gid, seat, "pass")
+    assert [g[0] for g in tables(db_path)["games"]] == [gid]
+    await svc.undo(gid, 0)
+    assert (await svc.store.load(gid)).status == "active" and tables(db_path)["ratings"] == []
+    await svc.act(gid, 0, "pass")
+    again = tables(db_path)
+    assert [g[0] for g in again["games"]] == [gid] and len(again["seats"]) == 2
+    await rerate(svc.store)
+    assert tables(db_path) == again
