@@ -34,13 +34,15 @@ log = logging.getLogger(__name__)
 
 class ParleyBot(commands.Bot):
     def __init__(self, settings: Any, *, clock: Callable[[], float] = time.time, bot_delay: float = 1.5,
-                 timer_tick: float = 60.0, lease_seconds: float = LEASE_SECONDS, **bot_options: Any) -> None:
+                 timer_tick: float = 60.0, lease_seconds: float = LEASE_SECONDS,
+                 replay_at_end: bool = True, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
         self.settings = settings
         self.clock = clock
         self.bot_delay = bot_delay
         self.timer_tick = timer_tick
+        self.replay_at_end = replay_at_end   # post the timelapse in the thread when a game ends
         self.dirty: set[int] = set()
         self.woken = asyncio.Event()
         self.pumping = False

@@ -98,6 +98,7 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
 
 
 FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, ValueError)
+DM_CLOSED = 50007   # "cannot send messages to this user" (their DMs are closed)
 ANSWERED_OR_EXPIRED = (40060, 10062)   # "already acknowledged" (the same interaction twice), "unknown interaction"
 
 

@@ -1,8 +1,8 @@
 """History and spectators: /log (the whole game, page by page), /game replay (the timelapse of
-a finished game) and /game follow|unfollow (turn digests and the public board by DM).
+a finished game, posted by itself at the end too). Followers' digests are cogs/digests.py.
 
 Everything here is public: built from table.public_replay (public events only, the log replayed)
-and public views; a follower is never sent a hand or any seat's private news.
+and public views.
 """
 from __future__ import annotations
 
@@ -16,13 +16,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import GAME_NUMBER, Refusal, clip, game_for, guarded, parley, reply, title_of
+from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
 from cogs.describe import players_of, seat_label
-from cogs.posts import final_result, headline, last_lines
-from engine.core import Outcome, get_game
-from store import GameRecord
+from engine.core import get_game
+from store import GameRecord, OutboxRow
 from table.public_replay import Step, public_lines, replay_public
-from table.rendering import board_png_async
 from table.timelapse import UPLOAD_LIMIT, timelapse
 
 if TYPE_CHECKING:
@@ -31,7 +29,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PAGE_CHARS = 1800        # a page of /log, under Discord's 2,000 characters with its header
 CACHED_HISTORIES = 64    # games whose replayed history is kept (one replay per version)
-DIGEST_LINES = 25
 
 
 class Histories:
@@ -151,84 +148,34 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
                       "Until then, /board shows the board and /log what happened.")
     if record.thread_id is None:
         raise Refusal("This game has no thread to post its timelapse in.")
+    if record.settings.get("replay_message_id"):
+        raise Refusal(f"The timelapse is in <#{record.thread_id}> already, beside the final board.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    log_entries = await bot.store.log(record.id)
-    made = await asyncio.to_thread(timelapse, record.game_type, record.setup, log_entries, players_of(record))
-    if len(made.gif) > UPLOAD_LIMIT:   # timelapse() keeps well under it; never try an upload Discord refuses
+    if not await replay_post(bot, record, f"asked for by {interaction.user.mention}"):
         raise Refusal("The timelapse came out too large to upload. Sorry: /log still has the whole game.")
-    caption = (f"🎞 **{title_of(record)}** — the board through {made.turns} turns "
-               f"({made.frames} frames), asked for by {interaction.user.mention}.")
-    message = await bot.post(record, caption, file=discord.File(io.BytesIO(made.gif), f"timelapse-{record.id}.gif"))
-    if message is not None:
-        await bot.store.update_settings(record.id, {"replay_message_id": message.id})
     await reply(interaction, f"Posted the timelapse in <#{record.thread_id}>.")
 
 
-# ---- /game follow ------------------------------------------------------------------------------
-
-async def follow(interaction: discord.Interaction, game_id: int | None) -> None:
-    bot = parley(interaction)
-    record = await game_for(interaction, game_id)
-    if interaction.guild_id is not None and record.guild_id not in (None, interaction.guild_id):
-        raise Refusal("That game belongs to another server.")
-    if record.status in ("finished", "cancelled"):
-        raise Refusal(f"This game is {record.status}: there is nothing left to follow. "
-                      "/log and /game replay show how it went.")
-    if record.seat_of(interaction.user.id) is not None:
-        raise Refusal("You play in this game, so its news reaches you already.")
-    if not await bot.store.follow(record.id, interaction.user.id, record.version):
-        raise Refusal(f"You already follow {title_of(record)}. `/game unfollow` stops it.")
-    await reply(interaction, f"👀 You follow {title_of(record)}: at each new turn I'll DM you what happened "
-                             "and the board (never anyone's hand). Your `/settings` DM and quiet-hour choices "
-                             "apply. `/game unfollow` stops it.")
+async def replay_post(bot: ParleyBot, record: GameRecord, why: str, nonce: str | None = None) -> bool:
+    """Post the timelapse in the thread and remember it; False if it came out too large."""
+    log_entries = await bot.store.log(record.id)
+    made = await asyncio.to_thread(timelapse, record.game_type, record.setup, log_entries, players_of(record))
+    if len(made.gif) > UPLOAD_LIMIT:   # timelapse() keeps well under it; never try an upload Discord refuses
+        log.warning("game %s: the timelapse came out at %s bytes, over the upload limit", record.id, len(made.gif))
+        return False
+    caption = f"🎞 **{title_of(record)}** — the board through {made.turns} turns ({made.frames} frames), {why}."
+    message = await bot.post(record, caption, nonce=nonce,
+                             file=discord.File(io.BytesIO(made.gif), f"timelapse-{record.id}.gif"))
+    if message is not None:
+        await bot.store.update_settings(record.id, {"replay_message_id": message.id})
+    return True
 
 
-async def unfollow(interaction: discord.Interaction, game_id: int | None) -> None:
-    record = await game_for(interaction, game_id)
-    if not await parley(interaction).store.unfollow(record.id, interaction.user.id):
-        raise Refusal(f"You don't follow {title_of(record)}.")
-    await reply(interaction, f"You no longer follow {title_of(record)}.")
-
-
-async def tell_followers(bot: ParleyBot, record: GameRecord, state: Any, version: int,
-                         outcome: Outcome | None = None) -> None:
-    """DM every follower the public events since their last digest, with the public board (or
-    the result). Best effort: a follower's closed DMs never hold up the game's own posts."""
-    followers = await bot.store.followers(record.id)
-    if not followers:
-        return
-    rows = await bot.store.outbox_of(record.id)
-    png: bytes | None = None
-    for user_id, upto in followers.items():
-        if upto >= version:
-            continue
-        prefs = await bot.store.get_user_settings(user_id)
-        if not prefs.dm_notifications or prefs.dm_closed:
-            await bot.store.follower_sent(record.id, user_id, version)
-            continue
-        events = [e for r in rows if r.kind == "board" and upto < r.version <= version for e in r.payload.get("events", [])]
-        text = follower_digest(record, state, events, outcome)
-        png = png or await board_png_async(record.game_type, get_game(record.game_type).view(state, None),
-                                           players_of(record))
-        try:
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-            await user.send(clip(text, 1990), silent=await bot.notifier.quiet(user_id),
-                            file=discord.File(io.BytesIO(png), f"board-{version}.png"),
-                            allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as e:
-            log.warning("game %s: could not DM follower %s: %s", record.id, user_id, e)
-        await bot.store.follower_sent(record.id, user_id, version)
-
-
-def follower_digest(record: GameRecord, state: Any, events: list[str], outcome: Outcome | None) -> str:
-    thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
-    parts = [f"👀 **{title_of(record)}** ({thread}) — you follow this game."]
-    if events:
-        parts.append("**Since the last turn:**\n" + last_lines(events, DIGEST_LINES, "/log"))
-    parts.append(final_result(record, state, outcome, mention=False) if outcome is not None
-                 else headline(record, state, mention=False))
-    parts.append("`/game unfollow` stops these messages.")
-    return "\n\n".join(parts)
+async def deliver_replay(bot: ParleyBot, record: GameRecord, state: Any, item: OutboxRow) -> None:
+    """The outbox row queued at the end of a game: the thread gets the timelapse once (a resend
+    after a crash goes under the same nonce; one posted already, by hand, is not posted again)."""
+    if bot.replay_at_end and record.thread_id is not None and not record.settings.get("replay_message_id"):
+        await replay_post(bot, record, "from the first move to the last", nonce=f"p{item.id}")
 
 
 class History(commands.Cog):
@@ -242,4 +189,4 @@ class History(commands.Cog):
         await show_log(interaction, game, page)
 
 
-__all__ = ["Histories", "History", "LogPageButton", "follow", "paginate", "post_replay", "tell_followers", "unfollow"]
+__all__ = ["Histories", "History", "LogPageButton", "deliver_replay", "paginate", "post_replay", "replay_post"]

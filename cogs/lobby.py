@@ -12,8 +12,9 @@ from discord.ext import commands
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, require_host, title_of
 from cogs.describe import seat_list, waiting_text
+from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.fair import export_game, verify_game
-from cogs.history import follow, post_replay, unfollow
+from cogs.history import post_replay
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
@@ -297,10 +298,12 @@ class Lobby(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await post_replay(interaction, game)
 
-    @game.command(name="follow", description="Watch a game: its turns and public board by DM, never a hand")
-    @app_commands.describe(game=GAME_NUMBER)
-    async def follow_cmd(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await follow(interaction, game)
+    @game.command(name="follow", description="Watch a game: digests of its turns and public board by DM, never a hand")
+    @app_commands.describe(game=GAME_NUMBER, cadence="How often a digest comes (once a day unless you choose)")
+    @app_commands.choices(cadence=CADENCE_CHOICES)
+    async def follow_cmd(self, interaction: discord.Interaction, game: int | None = None,
+                         cadence: app_commands.Choice[str] | None = None) -> None:
+        await follow(interaction, game, cadence.value if cadence else None)
 
     @game.command(name="unfollow", description="Stop following a game")
     @app_commands.describe(game=GAME_NUMBER)

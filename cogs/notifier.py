@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import clip, title_of
+from cogs.common import DM_CLOSED, clip, title_of
 from cogs.describe import choices_for, players_of, private_text
-from cogs.history import tell_followers
+from cogs.digests import deliver_digest, game_over, handover
+from cogs.history import deliver_replay
 from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, final_result, your_move
 from cogs.quiet import next_allowed
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
     from cogs.app import ParleyBot
 
 log = logging.getLogger(__name__)
-DM_CLOSED = 50007
 UNKNOWN_MESSAGE = 10008
 ARCHIVE_AFTER = 24 * 3600
 
@@ -45,6 +45,8 @@ class DiscordNotifier:
         self.bot = bot
 
     async def deliver(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
+        if item.kind in ("digest", "replay"):   # a follower's digest; the timelapse at the end
+            return await (deliver_digest if item.kind == "digest" else deliver_replay)(self.bot, record, state, item)
         handler = {"board": self._board, "private": self._private, "prompt": self._prompt, "final": self._final}
         await handler[item.kind](record, state, item)
 
@@ -84,8 +86,8 @@ class DiscordNotifier:
         await self.bot.store.update_settings(record.id, {"board": {
             "message_id": message_id, "waiting_on": waiting, "events": events[-50:], "upto": item.version,
             "due": due}})
-        if not edited and waiting:   # a new turn: followers get its digest (the end comes with the result)
-            await tell_followers(self.bot, record, state, item.version)
+        if not edited and waiting:   # a new turn: followers' digests fall due (the end comes with the result)
+            await handover(self.bot, record)
 
     async def _edit_board(self, record: GameRecord, message_id: int, content: str, file: discord.File,
                           view: discord.ui.View) -> bool:
@@ -109,7 +111,7 @@ class DiscordNotifier:
             if seat.user_id is not None:
                 await self.dm(record, seat.seat, final_result(record, state, outcome, mention=False)
                               + f"\n\nThanks for playing! The thread: <#{record.thread_id}>", nonce=f"f{item.id}:{seat.seat}")
-        await tell_followers(self.bot, record, state, item.version, outcome)
+        await game_over(self.bot, record)
         await self.bot.store.delete_timers(record.id, kind="reminder")
         await self.bot.store.delete_timers(record.id, kind="deadline")
         await self.bot.store.set_timer(record.id, "archive", self.bot.clock() + ARCHIVE_AFTER)

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs.common import title_of
 from cogs.describe import waiting_text
+from cogs.digests import fire_digests
 from cogs.quiet import next_allowed
 from engine.core import get_game
 from store import GameRecord, StorageError, StoreError, TimerRow
@@ -93,8 +94,10 @@ class Turns(commands.Cog):
 
     async def check_timers(self) -> int:
         """Fire every due timer (reminders, deadlines, archiving) that no other bot process is
-        firing (table/leases.py); returns how many fired."""
-        return await fire_due_timers(self.bot.store, self.bot.table.holder, self._fire)
+        firing (table/leases.py), and queue the followers' due digests (store.followers.queue_digest
+        queues each once, whichever process gets there); returns how many fired."""
+        digests = await fire_digests(self.bot)
+        return digests + await fire_due_timers(self.bot.store, self.bot.table.holder, self._fire)
 
     async def _fire(self, timer: TimerRow) -> int:
         handler = {"reminder": self._remind, "deadline": self._deadline, "archive": self._archive}.get(timer.kind)

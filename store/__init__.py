@@ -26,6 +26,8 @@ from store.records import (
     UserSettings,
     seat_target,
     target_seat,
+    target_user,
+    user_target,
 )
 from store.repository import Store
 
@@ -33,4 +35,5 @@ __all__ = [
     "AUTO_PREFIX", "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
     "OutboxItem", "OutboxKind", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
     "Store", "StoreError", "THREAD", "TimerKind", "TimerRow", "UserSettings", "seat_target", "target_seat",
+    "target_user", "user_target",
 ]

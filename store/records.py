@@ -88,13 +88,24 @@ class ActionRow:
 
 
 AUTO_PREFIX = "auto:"   # interaction ids of decisions the table takes for a seat
-OutboxKind = Literal["board", "private", "prompt", "final"]
+OutboxKind = Literal["board", "private", "prompt", "final", "digest", "replay"]
 THREAD = "thread"
 
 
 def seat_target(seat: int) -> str:
     """The outbox target of one seat's private rows: the one place that writes 'seat:<n>'."""
     return f"seat:{seat}"
+
+
+def user_target(user_id: int) -> str:
+    """The outbox target of a DM to a user who has no seat (a follower's digest)."""
+    return f"user:{user_id}"
+
+
+def target_user(target: str) -> int | None:
+    """The user an outbox target names ('user:<id>'), or None."""
+    kind, _, number = target.partition(":")
+    return int(number) if kind == "user" else None
 
 
 def target_seat(target: str) -> int | None:
@@ -107,7 +118,7 @@ def target_seat(target: str) -> int | None:
 class OutboxItem:
     """A post or DM to send once the transaction that decided it has committed.
 
-    target: 'thread' or a seat (`seat_target`).
+    target: 'thread', a seat (`seat_target`) or a user (`user_target`).
     """
     kind: OutboxKind
     target: str

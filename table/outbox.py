@@ -1,7 +1,8 @@
 """What to tell whom after a commit: outbox items built from a transition, read by notifiers.
 
 Kinds: `board` (public post to the game thread: public events, who is waiting), `private`
-(one seat's private events), `prompt` (a seat now has a decision to make), `final` (outcome).
+(one seat's private events), `prompt` (a seat now has a decision to make), `final` (outcome),
+`replay` (the timelapse, at the end). A follower's `digest` is queued by store.followers.
 """
 from __future__ import annotations
 
@@ -41,5 +42,6 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
             items.append(OutboxItem(kind="prompt", target=seat_target(seat), payload={"version": version, "prompt": prompt}))
     if outcome is not None:
         items.append(OutboxItem(kind="final", target=THREAD, payload=outcome.model_dump(mode="json")))
+        items.append(OutboxItem(kind="replay", target=THREAD))   # the timelapse, once, after the result
     return items
 

@@ -302,7 +302,7 @@ class TableService:
         delivery carrying all their events (a bot burst or a multi-step turn makes one message,
         not twenty; the notifier edits the hand-over's post), then the other rows in order, a
         seat's private rows folded into its next prompt. After a failure the rest of that
-        game's rows wait for the next flush. Delivery is at least once: a crash between deliver
+        game's rows wait for the next flush (a follower's failed digest holds up nothing). Delivery is at least once: a crash between deliver
         and mark_sent sends the same claimed batch again with the same nonce (see store
         migration 0002)."""
         settled = 0
@@ -320,12 +320,14 @@ class TableService:
             if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
                 boards = [r for r in boards if r.batch == boards[0].batch]
             settled = 0
-            for batch in ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"]):
-                renewed = not settled or await self.store.take_lease(outbox_lease(game_id), h.owner, h.clock(),
-                                                                       h.seconds)
-                if not renewed or not await self._deliver(game_id, batch):
+            batches = ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"])
+            for i, batch in enumerate(batches):   # a follower's digest stands alone: its failure holds up nothing
+                if i and not await self.store.take_lease(outbox_lease(game_id), h.owner, h.clock(), h.seconds):
                     break
-                settled += len(batch)
+                if await self._deliver(game_id, batch):
+                    settled += len(batch)
+                elif batch[0].kind != "digest":
+                    break
             return settled
         finally:
             await self.store.release_lease(outbox_lease(game_id), h.owner)

@@ -16,6 +16,7 @@ from engine.core.policy import get_policy
 from engine.scoundrel_bay.prompts import BidPrompt
 from table.timelapse import UPLOAD_LIMIT
 from tests.e2e.harness import Table, custom_ids, parley_bot
+from tests.e2e.test_digests import tick
 from tests.e2e.test_privacy import readable_texts
 from tests.e2e.test_privacy_every_path import Secrets, watch_table
 from tests.fake_discord import FakeDiscord
@@ -23,10 +24,14 @@ from tests.fake_discord import FakeDiscord
 MAX_DECISIONS = 3000   # no test can hang: a game longer than this fails
 
 
-async def human_plays(t: Table, game_id: int, rand: random.Random, until: Any, limit: int = MAX_DECISIONS) -> None:
-    """The seated humans decide (the greedy bot's choice, through the table) until `until(state)`."""
+async def human_plays(t: Table, game_id: int, rand: random.Random, until: Any, limit: int = MAX_DECISIONS,
+                      each: Any = None) -> None:
+    """The seated humans decide (the greedy bot's choice, through the table) until `until(state)`;
+    `each(t)` is awaited before every decision (e.g. a timer pass)."""
     for _ in range(limit):
         await t.settle()
+        if each is not None:
+            await each(t)
         record, s = await t.bot.table.load(game_id)
         if until(s) or record.status == "finished":
             return
@@ -128,14 +133,15 @@ async def test_a_follower_gets_public_digests_only_and_cannot_act(db: Path) -> N
         watcher = fake.user_ids[2]
         seated = t.reply_message(await t.slash(fake.user_ids[0], "game follow", channel_id=thread))
         assert "You play in this game" in seated.content
-        ok = t.reply_message(await t.slash(watcher, "game follow", channel_id=thread))
+        ok = t.reply_message(await t.slash(watcher, "game follow", channel_id=thread, cadence="turn"))
         assert "You follow" in ok.content
         again = t.reply_message(await t.slash(watcher, "game follow", channel_id=thread))
         assert "already follow" in again.content
         refused = t.reply_message(await t.slash(watcher, "play", channel_id=thread, action="roll"))
         assert "not seated" in refused.content
         assert not await t.bot.store.seats(game_id) or watcher not in {s.user_id for s in await t.bot.store.seats(game_id)}
-        await human_plays(t, game_id, random.Random(2), lambda s: False)
+        await human_plays(t, game_id, random.Random(2), lambda s: False, each=tick)   # a timer pass per decision
+        await tick(t)
         record = await t.bot.store.load(game_id)
         assert record.status == "finished"
         dms = t.fake.dm_messages(watcher)

@@ -99,10 +99,11 @@ class Kit:
 
 @asynccontextmanager
 async def parley(fake: FakeDiscord, db: Path, **options: Any) -> AsyncIterator[Kit]:
-    """The real bot on `db`, with no bot delay unless options say otherwise."""
+    """The real bot on `db`, with no bot delay (and no timelapse at a game's end) unless options
+    say otherwise."""
     settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id, discord_token="fake")
     options = {"clock": lambda: START, "bot_delay": 0.0, "timer_tick": 3600.0,
-               "guild_ready_timeout": 0.05, **options}
+               "guild_ready_timeout": 0.05, "replay_at_end": False, **options}
     bot = build_bot(settings, **options)
     async with running_bot(bot, fake) as run:
         await fake.wait_for_commands()

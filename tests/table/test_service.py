@@ -162,6 +162,6 @@ async def test_bots_play_a_whole_game_and_the_outbox_is_delivered(svc: TableServ
     # a seat's private rows ride in its next prompt: one delivery each, in order
     assert [i.id for i in others] == [batch[-1].id for batch in fold_news([r for r in rows if r.kind != "board"])]
     assert len(others) < len([r for r in rows if r.kind != "board"])
-    assert notifier.items[-1].kind == "final"
+    assert [i.kind for i in notifier.items[-2:]] == ["final", "replay"]   # the result, then the timelapse
     assert await svc.store.unsent_outbox() == []
     assert (await svc.store.verify(gid))[0]
