@@ -27,8 +27,8 @@ HELP = """**Parley — the commands**
 • `/game join` · `/game start` (host) · `/game add-bot` (host) · `/game status` · `/game list`
 • `/game leave` (asks first in a running game) · `/game kick` and `/game cancel` (host or moderator)
 • `/game claim [seat:]` — take over a seat a bot plays (the host approves)
-• `/game follow` · `/game unfollow` — watch a game you don't play: its turns and board by DM, never a hand
-• `/game replay` — once a game is over, post its timelapse in the thread
+• `/game follow [cadence:]` · `/game unfollow` — watch a game you don't play: digests of its turns and board by DM (once a day, each turn, or only the result), never a hand
+• `/game replay` — the timelapse of a finished game (the thread gets it by itself at the end)
 • `/game export` — the log as a JSON file · `/game verify` — after the end, the seed revealed and the game checked
 **Ratings** (per server and game; bots on a board of their own)
 • `/stats [player:] [game:]` — games, wins, most played seat and rating: μ − 3σ, skill less 3× its uncertainty, 0 at first
