@@ -135,7 +135,7 @@ async def test_hand_overs_between_two_passes_make_one_dm(db: Path) -> None:
 
 async def test_a_daily_follower_hears_at_most_once_a_day(db: Path) -> None:
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
-        game_id, thread = await t.open_table(humans=2, bots=1, seed="digest-daily")
+        game_id, thread = await t.open_table(humans=2, bots=1, options="turn_limit=14", seed="digest-daily")
         watcher = fake.user_ids[2]
         assert "once a day" in await follow(t, watcher, thread)               # the default
         rand = random.Random(4)
