@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import struct
+import weakref
 import zlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -126,6 +128,43 @@ class Table:
         return [m for m in self.fake.messages(channel_id) if m.author_id == self.fake.bot_user_id]
 
 
+@dataclass
+class Pumps:
+    """Counts the bot's finished pumps (cogs/turns.py): settling waits for the next one
+    instead of polling the store on a timer."""
+    done: int = 0
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def after(self, seen: int, timeout: float) -> None:
+        """Until a pump started after `seen` finished, or `timeout` seconds passed."""
+        with contextlib.suppress(TimeoutError):
+            while self.done <= seen:
+                self.changed.clear()
+                await asyncio.wait_for(self.changed.wait(), timeout)
+
+
+_PUMPS: weakref.WeakKeyDictionary[ParleyBot, Pumps] = weakref.WeakKeyDictionary()
+
+
+def pumps_of(bot: ParleyBot) -> Pumps:
+    """The bot's pump counter, installed on first use around its Turns cog's pump."""
+    if (pumps := _PUMPS.get(bot)) is not None:
+        return pumps
+    pumps = _PUMPS[bot] = Pumps()
+    turns = bot.get_cog("Turns")
+    assert turns is not None, "the bot has no Turns cog to settle on"
+    pump = turns.pump  # type: ignore[attr-defined]
+
+    async def counted() -> None:
+        try:
+            await pump()
+        finally:
+            pumps.done += 1
+            pumps.changed.set()
+    turns.pump = counted  # type: ignore[attr-defined]
+    return pumps
+
+
 async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool = False) -> None:
     """Wait until the bot has no bots to run and nothing left to post (with `unsent_ok`,
     until it is idle even though rows are left unsent, e.g. while posts keep failing).
@@ -134,12 +173,15 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
     wakes the pump after (bot.wake), so a test that saw the answer can get here before the
     wake. Until then the flags look idle, and if an idle pump has just posted the new rows,
     nothing looks left to do; yet a game may still wait on a bot seat. Those games must have
-    moved on too (`timeout` only guards against a hang)."""
+    moved on too (`timeout` only guards against a hang). Between looks it waits for the next
+    pump to finish (the only thing that moves games on or posts), not for a clock."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
+    pumps = pumps_of(bot)
     unsent: set[int] = set()
     bots_to_move: list[int] = []
-    while loop.time() < deadline:
+    while (left := deadline - loop.time()) > 0:
+        seen = pumps.done
         unsent = {r.game_id for r in await bot.store.unsent_outbox(limit=10_000)}
         bots_to_move = await bot.table.waiting_on_bots()
         quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping   # after the awaits
@@ -147,7 +189,7 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
             return
         if quiet and not unsent_ok:
             bot.woken.set()
-        await asyncio.sleep(0.01)
+        await pumps.after(seen, left)
     raise TimeoutError(f"the bot did not settle in {timeout}s: games waiting on a bot {bots_to_move}, "
                        f"games with unsent rows {sorted(unsent)}, dirty {sorted(bot.dirty)}, "
                        f"pumping {bot.pumping}")
