@@ -96,14 +96,20 @@ def assert_public(t: Table, secrets: Secrets, dms: list[Message]) -> None:
         assert m.attachments and m.attachments[0].filename.startswith("board-")
 
 
+def watched(t: Table) -> Secrets:
+    """Every private sentence the table tells any seat, collected as it goes."""
+    secrets = Secrets()
+    watch_table(t, secrets)
+    return secrets
+
+
 async def follow(t: Table, user: int, thread: int, cadence: str | None = None) -> str:
     return t.reply_message(await t.slash(user, "game follow", channel_id=thread, cadence=cadence)).content
 
 
 async def test_hand_overs_between_two_passes_make_one_dm(db: Path) -> None:
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
-        secrets = Secrets()
-        watch_table(t, secrets)
+        secrets = watched(t)
         game_id, thread = await t.open_table(humans=2, bots=1, options="turn_limit=12", seed="digest-count")
         watcher = fake.user_ids[2]
         assert "after each turn" in await follow(t, watcher, thread, "turn")
