@@ -29,6 +29,12 @@ that commit and every write queued behind it for 30-70 ms (p99 of an action at 5
 ~300 ms with, ~40 ms without). So while writes keep coming a second connection runs a PASSIVE
 checkpoint in a worker thread at most every CHECKPOINT_EVERY seconds; it never blocks the
 writer. The inline checkpoint stays as a backstop at AUTOCHECKPOINT_PAGES.
+
+PostgreSQL. `Database.open("postgresql://…")` (DATABASE_URL) runs the same query functions, the
+same queue and the same group commit on PostgreSQL: store.pg gives them a connection with the
+sqlite3 API (placeholders and the few dialect differences translated; write transactions
+SERIALIZABLE and run again on a serialization conflict). Anything else opens a SQLite file
+(a `sqlite:///` prefix is allowed). Checkpoints and pragmas are SQLite's only.
 """
 from __future__ import annotations
 
@@ -40,11 +46,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 import aiosqlite
 
 from store.migrate import migrate
+from store.pg import PgBackend, is_postgres_url
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -106,6 +113,48 @@ def _group_transaction(conn: sqlite3.Connection, fns: list[Callable[[sqlite3.Con
     return _transaction(conn, lambda c: [_run_one(c, fn) for fn in fns], "BEGIN IMMEDIATE")
 
 
+class Backend(Protocol):
+    """Where query functions run: one worker thread holding one connection."""
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+    def migrator(self, migrate: Callable[[Any], list[int]]) -> Callable[[Any], list[int]]: ...
+    async def close(self) -> None: ...
+
+
+class SqliteBackend:
+    """aiosqlite's connection and its worker thread (see the module docstring)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+
+    @classmethod
+    async def open(cls, path: str, busy_timeout_ms: int) -> SqliteBackend:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn._execute(_configure, conn._conn, busy_timeout_ms)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        result: T = await self.conn._execute(fn, self.conn._conn, *args)
+        return result
+
+    def migrator(self, migrate: Callable[[Any], list[int]]) -> Callable[[Any], list[int]]:
+        return migrate
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+def sqlite_path(target: str | Path) -> str:
+    """A SQLite file named plainly or as sqlite:///path."""
+    text = str(target)
+    return text.removeprefix("sqlite:///") if text.startswith("sqlite:///") else text
+
+
 @dataclass(eq=False)
 class _Write:
     fn: Callable[[sqlite3.Connection], Any]
@@ -113,11 +162,12 @@ class _Write:
 
 
 class Database:
-    """Owns the aiosqlite connection. Subclasses add the queries."""
+    """Owns the connection (SQLite or PostgreSQL). Subclasses add the queries."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._db = conn
+    def __init__(self, backend: Backend, path: str) -> None:
+        self._backend = backend
         self.path = path
+        self.postgres = isinstance(backend, PgBackend)
         self._queue: list[_Write] = []        # writes waiting for the next transaction
         self._running: asyncio.Task[list[Outcome]] | None = None
         self._idle = asyncio.Event()          # set while no write is queued or running
@@ -128,17 +178,29 @@ class Database:
 
     @classmethod
     async def open(cls, path: str | Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Self:
-        """Open (creating if needed) the database file, set pragmas, apply pending migrations."""
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        """Open (creating if needed) the database file, set pragmas, apply pending migrations;
+        a postgresql:// URL opens that database instead (see the module docstring)."""
+        target = str(path)
+        backend: Backend
+        if is_postgres_url(target):
+            backend = await PgBackend.open(target)
+        else:
+            target = sqlite_path(target)
+            backend = await SqliteBackend.open(target, busy_timeout_ms)
         try:
-            conn.row_factory = sqlite3.Row
-            await conn._execute(_configure, conn._conn, busy_timeout_ms)
-            store = cls(conn, str(path))
-            await store._write(migrate)
+            store = cls(backend, target)
+            await store._write(backend.migrator(migrate))
         except BaseException:
-            await conn.close()
+            await backend.close()
             raise
         return store
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        """The aiosqlite connection (SQLite only: tests and fault injection reach into it)."""
+        if not isinstance(self._backend, SqliteBackend):
+            raise TypeError("This store runs on PostgreSQL; it has no SQLite connection.")
+        return self._backend.conn
 
     async def close(self) -> None:
         """Close once every queued write has committed (or failed)."""
@@ -148,7 +210,7 @@ class Database:
         if self._checkpointer is not None:
             self._checkpointer.close()
             self._checkpointer = None
-        await self._db.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -183,7 +245,7 @@ class Database:
         run.add_done_callback(lambda _: self._finish_batch(batch, run))
 
     async def _run_batch(self, fns: list[Callable[[sqlite3.Connection], Any]]) -> list[Outcome]:
-        outcomes: list[Outcome] = await self._db._execute(_group_transaction, self._db._conn, fns)
+        outcomes: list[Outcome] = await self._backend.run(_group_transaction, fns)
         return outcomes
 
     def _finish_batch(self, batch: list[_Write], run: asyncio.Task[list[Outcome]]) -> None:
@@ -209,7 +271,7 @@ class Database:
 
     # ---- background checkpoints (see the module docstring) --------------------------------
     def _maybe_checkpoint(self) -> None:
-        if self._checkpointing is not None or time.monotonic() - self._last_checkpoint < CHECKPOINT_EVERY:
+        if self.postgres or self._checkpointing is not None or time.monotonic() - self._last_checkpoint < CHECKPOINT_EVERY:
             return
         self._checkpointing = asyncio.ensure_future(asyncio.to_thread(self._checkpoint))
         self._checkpointing.add_done_callback(self._checkpoint_done)
@@ -230,7 +292,7 @@ class Database:
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """One read transaction: every query in fn sees the same committed snapshot."""
-        result: T = await self._db._execute(_transaction, self._db._conn, fn, "BEGIN DEFERRED")
+        result: T = await self._backend.run(_transaction, fn, "BEGIN DEFERRED")
         return result
 
     async def pragma(self, name: str) -> object:

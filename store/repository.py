@@ -133,12 +133,11 @@ class Store(LeaseTables, RatingTables, FollowerTables, NotifyTables, Database):
                   setup.seed, setup.players, stamp, stamp, json.dumps(dict(settings or {})))
 
         def run(conn: sqlite3.Connection) -> int:
-            cur = conn.execute(
+            row = conn.execute(
                 "INSERT INTO games (game_type, guild_id, channel_id, thread_id, host_user_id, status,"
                 " options, seed, players, version, created_at, updated_at, settings)"
-                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?)", values)
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+                " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?) RETURNING id", values).fetchone()
+            return int(row[0])
         return await self._write(run)
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:

@@ -1,4 +1,6 @@
-"""Store fixtures: a fresh SQLite file per test, with the toy game registered."""
+"""Store fixtures: a fresh database per test, with the toy game registered. `store` runs each
+test twice, on SQLite and on PostgreSQL (tests/pg.py); `db_path` is a SQLite file for the
+tests of SQLite itself."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -8,6 +10,7 @@ import pytest
 import toy_game  # noqa: F401  (registers "toy_race")
 
 from store import Store
+from tests.pg import Backend
 
 
 @pytest.fixture
@@ -16,6 +19,6 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    async with await Store.open(db_path) as opened:
+async def store(backend: Backend) -> AsyncIterator[Store]:
+    async with await Store.open(backend.url) as opened:
         yield opened

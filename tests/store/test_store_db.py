@@ -27,7 +27,12 @@ def test_the_one_hop_helper_still_exists_in_aiosqlite() -> None:
     assert callable(getattr(aiosqlite.Connection, "_execute", None)), "aiosqlite changed: see store/db.py"
 
 
-async def test_wal_and_full_sync_are_in_effect(store: Store) -> None:
+async def test_wal_and_full_sync_are_in_effect(db_path: Path) -> None:
+    async with await Store.open(db_path) as store:
+        await _pragmas_in_effect(store)
+
+
+async def _pragmas_in_effect(store: Store) -> None:
     assert await store.pragma("journal_mode") == "wal"
     assert await store.pragma("synchronous") == 2  # FULL
     assert await store.pragma("foreign_keys") == 1

@@ -1,10 +1,9 @@
-"""Games, seats and the action log on a real SQLite file: the act → commit half of the pipeline."""
+"""Games, seats and the action log on a real database (SQLite and PostgreSQL): the act → commit
+half of the pipeline."""
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 from race_helpers import new_race, play, setup
@@ -24,6 +23,7 @@ from store import (
     Store,
     StoreError,
 )
+from tests.pg import Backend
 
 
 async def test_round_trip_thirty_actions_load_equals_what_was_committed(store: Store) -> None:
@@ -206,25 +206,23 @@ async def test_a_missing_game_is_reported_kindly(store: Store) -> None:
             await call()
 
 
-async def test_verify_names_the_first_difference_of_a_tampered_snapshot(store: Store, db_path: Path) -> None:
+async def test_verify_names_the_first_difference_of_a_tampered_snapshot(store: Store, backend: Backend) -> None:
     game_id, _ = await new_race(store, goal=100)
     for _ in range(4):
         await play(store, game_id)
     record = await store.load(game_id)
     assert record.snapshot is not None
     tampered = dict(record.snapshot, positions=[99, *record.snapshot["positions"][1:]])
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE games SET snapshot = ? WHERE id = ?", (json.dumps(tampered), game_id))
+    await backend.execute("UPDATE games SET snapshot = ? WHERE id = ?", json.dumps(tampered), game_id)
     ok, why = await store.verify(game_id)
     assert not ok
     assert why.startswith("snapshot differs from the replay of 4 actions at positions[0]: snapshot has 99")
 
 
-async def test_verify_reports_a_log_that_no_longer_replays(store: Store, db_path: Path) -> None:
+async def test_verify_reports_a_log_that_no_longer_replays(store: Store, backend: Backend) -> None:
     game_id, _ = await new_race(store)
     await play(store, game_id)
-    with sqlite3.connect(db_path) as raw:
-        raw.execute("UPDATE actions SET notation = 'fly' WHERE game_id = ?", (game_id,))
+    await backend.execute("UPDATE actions SET notation = 'fly' WHERE game_id = ?", game_id)
     ok, why = await store.verify(game_id)
     assert not ok and "does not replay" in why and "fly" in why
 

@@ -13,6 +13,7 @@ from race_helpers import new_race, play
 
 import store.db as db
 from store import StaleStateError, Store
+from tests.pg import Backend
 
 
 @pytest.fixture
@@ -56,19 +57,19 @@ async def test_a_failing_write_is_undone_alone_and_only_its_caller_hears(store: 
     assert max(batches) > 1, "the three writes should have shared a transaction"
 
 
-async def test_every_write_is_on_disk_when_its_caller_returns(store: Store, db_path: Path) -> None:
+async def test_every_write_is_on_disk_when_its_caller_returns(store: Store, backend: Backend) -> None:
     games = [(await new_race(store, seed=f"d{i}"))[0] for i in range(4)]
 
     async def act_then_look(game_id: int) -> int:
         await play(store, game_id)
-        with sqlite3.connect(db_path) as other:   # another connection sees only committed data
-            count: int = other.execute("SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
-        return count
+        # another connection sees only committed data
+        [(count,)] = await backend.fetch("SELECT count(*) FROM actions WHERE game_id = ?", game_id)
+        return int(count)
     assert await asyncio.gather(*(act_then_look(g) for g in games)) == [1, 1, 1, 1]
 
 
-async def test_close_waits_for_queued_writes(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_close_waits_for_queued_writes(backend: Backend) -> None:
+    store = await Store.open(backend.url)
     games = [(await new_race(store, seed=f"c{i}"))[0] for i in range(3)]
     records = [await store.load(g) for g in games]
     writes = [asyncio.create_task(store.commit_action(r.id, r.version, 0, "roll", r.snapshot_json or "{}"))
@@ -76,7 +77,7 @@ async def test_close_waits_for_queued_writes(db_path: Path) -> None:
     await asyncio.sleep(0)   # all three queued
     await store.close()
     assert all(w.done() for w in writes)
-    async with await Store.open(db_path) as reopened:
+    async with await Store.open(backend.url) as reopened:
         assert [len(await reopened.log(g)) for g in games] == [1, 1, 1]
 
 
