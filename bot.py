@@ -36,6 +36,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: str = "./parley.db"
+    database_url: str | None = None   # postgresql://… puts the store on PostgreSQL (docs/deployment.md)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     # Several processes (docs/deployment.md): each serves SHARD_IDS ("0,1") of SHARD_COUNT shards.
@@ -73,6 +74,10 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL; got {value!r}")
         return level
+
+    def database(self) -> str:
+        """Where the store lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
+        return (self.database_url or "").strip() or self.database_path
 
     def token(self) -> str | None:
         """The bot token, or None when it is unset or blank."""

@@ -55,7 +55,7 @@ class ParleyBot(commands.Bot):
         self.holder = Leaseholder(owner, lease_seconds, clock)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
+        self.store = await Store.open(self.settings.database())
         self.table = TableService(self.store, self.notifier, self.holder)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]

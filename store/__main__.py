@@ -1,8 +1,10 @@
-"""Maintenance: `python -m store --verify DB [GAME_ID ...]`.
+"""Maintenance: `python -m store --verify DB [GAME_ID ...]` and `python -m store copy SOURCE TARGET`.
 
-Checks that each game's snapshot equals the replay of its action log (all active and finished
-games when no id is given), prints one line per game, exits 1 if any differs, 2 on bad usage.
-`--import MODULE` imports extra game packages first so they register themselves.
+--verify checks that each game's snapshot equals the replay of its action log (all active and
+finished games when no id is given), prints one line per game, exits 1 if any differs, 2 on
+bad usage. `--import MODULE` imports extra game packages first so they register themselves.
+copy moves every row of a SQLite database into an empty one (PostgreSQL: docs/deployment.md).
+DB, SOURCE and TARGET are SQLite files (a path or sqlite:///path) or postgresql:// URLs.
 """
 from __future__ import annotations
 
@@ -12,17 +14,28 @@ import importlib
 import sys
 from pathlib import Path
 
+from store.copy import CopyError, copy_database
+from store.db import sqlite_path
 from store.errors import GameNotFoundError
+from store.pg import is_postgres_url, redact
 from store.repository import Store
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m store", description="Parley store maintenance.")
-    parser.add_argument("--verify", metavar="DB", required=True, help="database file to check")
+    parser.add_argument("--verify", metavar="DB", required=True, help="database file or postgresql:// URL to check")
     parser.add_argument("game_ids", metavar="GAME_ID", type=int, nargs="*",
                         help="games to check (default: every active and finished game)")
     parser.add_argument("--import", dest="imports", metavar="MODULE", action="append", default=[],
                         help="import a module that registers more games (repeatable)")
+    return parser.parse_args(argv)
+
+
+def parse_copy_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m store copy",
+                                     description="Copy every row of a SQLite database into an empty database.")
+    parser.add_argument("source", help="the SQLite file to copy from (a path or sqlite:///path)")
+    parser.add_argument("target", help="the empty database to copy into (postgresql://… or a SQLite file)")
     return parser.parse_args(argv)
 
 
@@ -46,9 +59,33 @@ async def verify_all(path: str, game_ids: list[int]) -> bool:
     return all_ok
 
 
+def _missing(target: str) -> bool:
+    """A SQLite file that does not exist (opening it would create an empty one)."""
+    return not is_postgres_url(target) and not Path(sqlite_path(target)).is_file()
+
+
+def copy_main(argv: list[str]) -> int:
+    args = parse_copy_args(argv)
+    if _missing(args.source):
+        print(f"No database at {args.source}.", file=sys.stderr)
+        return 2
+    try:
+        counts = asyncio.run(copy_database(args.source, args.target))
+    except CopyError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    for table, count in counts.items():
+        print(f"{table}: {count} rows")
+    print(f"copied {sum(counts.values())} rows into {redact(args.target)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["copy"]:
+        return copy_main(argv[1:])
     args = parse_args(argv)
-    if not Path(args.verify).is_file():
+    if _missing(args.verify):
         print(f"No database at {args.verify}.", file=sys.stderr)
         return 2
     for module in args.imports:

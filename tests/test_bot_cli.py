@@ -12,7 +12,7 @@ import pytest
 import bot
 
 REPO = Path(__file__).resolve().parent.parent
-SETTINGS_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTINGS_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
 
 
 def run_bot(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -98,6 +98,14 @@ def test_environment_wins_over_dotenv_and_blank_means_unset(clean_env: Path, mon
     assert settings.database_path == "/tmp/from-env.db"
     assert settings.token() is None
     assert settings.dev_guild_id is None
+
+
+def test_database_url_picks_postgres_over_the_sqlite_file(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert bot.Settings().database() == "./parley.db"   # nothing set: the embedded SQLite file
+    monkeypatch.setenv("DATABASE_PATH", "/data/p.db")
+    assert bot.Settings().database() == "/data/p.db"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://parley@db/parley")
+    assert bot.Settings().database() == "postgresql://parley@db/parley"
 
 
 def test_bad_configuration_is_reported_not_raised(clean_env: Path, monkeypatch: pytest.MonkeyPatch,

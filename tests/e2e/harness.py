@@ -196,8 +196,8 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
 
 
 @asynccontextmanager
-async def parley_bot(fake: FakeDiscord, db: Path, clock: Clock | None = None, **options: Any) -> AsyncIterator[Table]:
-    """The real bot on `db`; `options` go to ParleyBot (e.g. a clock). The timelapse at a game's
+async def parley_bot(fake: FakeDiscord, db: Path | str, clock: Clock | None = None, **options: Any) -> AsyncIterator[Table]:
+    """The real bot on `db` (a SQLite file or a postgresql:// URL); `options` go to ParleyBot (e.g. a clock). The timelapse at a game's
     end is off unless a test asks for it (`replay_at_end=True`): drawing it takes seconds."""
     settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id, discord_token="fake")
     clock = clock or Clock()

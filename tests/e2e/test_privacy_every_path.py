@@ -145,7 +145,7 @@ async def play_watched(t: Table, game_id: int, seed: int, w: Watch) -> int:
     raise AssertionError(f"the game did not finish in {MAX_STEPS} decisions")
 
 
-async def run_game(db: Path, seed: int) -> tuple[Watch, int]:
+async def run_game(db: Path | str, seed: int) -> tuple[Watch, int]:
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
         secrets = Secrets()
         watch_table(t, secrets)
