@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -64,8 +65,11 @@ def rating_missed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-async def svc(store: Store) -> TableService:
-    return TableService(store)
+async def svc(db_path: Path) -> AsyncIterator[TableService]:
+    """On SQLite only: these tests read the rating tables with sqlite3 (the other store tests
+    run on both backends through the `store` fixture)."""
+    async with await Store.open(db_path) as store:
+        yield TableService(store)
 
 
 async def test_a_finished_game_is_rated_once_however_often_its_end_is_seen(svc: TableService, db_path: Path) -> None:
