@@ -91,6 +91,8 @@ class Turns(commands.Cog):
                 await self.check_timers()
             except (discord.HTTPException, StoreError) as e:
                 log.warning("timers paused: %s", e)
+            except Exception:   # noqa: BLE001 — a bug in one timer must not stop every later one
+                log.exception("timers: a timer failed; the others go on at the next tick")
 
     async def check_timers(self) -> int:
         """Fire every due timer (reminders, deadlines, archiving) that no other bot process is
