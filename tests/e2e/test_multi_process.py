@@ -34,6 +34,7 @@ from tests.e2e.driver import notations_by_label, open_panel, panel_options, take
 from tests.e2e.harness import START, Clock, Table
 from tests.fake_discord import BotRun, FakeDiscord
 from tests.fake_discord.records import Fault
+from tests.pg import Backend
 
 REPO = Path(__file__).resolve().parents[2]
 LEASE = 60.0
@@ -59,10 +60,10 @@ class Proc:
     reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def start(cls, shard: int, fake: FakeDiscord, db: Path, clock_file: Path) -> Proc:
+    async def start(cls, shard: int, fake: FakeDiscord, db: str, clock_file: Path) -> Proc:
         env = {k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID", "DATABASE_URL")}
         env.update(PYTHONPATH=str(REPO), FAKE_DISCORD_PORT=str(fake.port), PARLEY_CLOCK_FILE=str(clock_file),
-                   DISCORD_TOKEN=fake.token, DATABASE_PATH=str(db), SHARD_COUNT="2", SHARD_IDS=str(shard),
+                   DISCORD_TOKEN=fake.token, DATABASE_URL=db, SHARD_COUNT="2", SHARD_IDS=str(shard),
                    LEASE_SECONDS=str(LEASE), LOG_LEVEL="WARNING")
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tests.e2e.bot_process", cwd=REPO, env=env,
@@ -233,14 +234,14 @@ async def _hold_next_dm(t: Multi, game_id: int, rand: random.Random) -> tuple[Fa
     raise AssertionError(f"no DM to user {other} in {CLICKS} decisions")
 
 
-async def test_two_bot_processes_share_the_work_and_the_survivor_carries_on(db: Path, tmp_path: Path) -> None:
+async def test_two_bot_processes_share_the_work_and_the_survivor_carries_on(backend: Backend, tmp_path: Path) -> None:
     rand = random.Random(13)
     clock_file = tmp_path / "clock"
     write_clock(clock_file, START)
-    async with FakeDiscord(users=("anne", "jack", "mary", "tom")) as fake, await Store.open(db) as store:
+    async with FakeDiscord(users=("anne", "jack", "mary", "tom")) as fake, await Store.open(backend.url) as store:
         first = (fake.guild_id >> 22) % 2
         guilds = {first: fake.guild_id, 1 - first: fake.world.add_guild("Nassau", shard=(1 - first, 2)).id}
-        procs = [await Proc.start(shard, fake, db, clock_file) for shard in (0, 1)]
+        procs = [await Proc.start(shard, fake, backend.url, clock_file) for shard in (0, 1)]
         reader = SimpleNamespace(store=store, table=TableService(store))
         t = Multi(fake, reader, BotRun(reader), Clock(), procs=procs, clock_file=clock_file)   # type: ignore[arg-type]
         try:

@@ -1,21 +1,21 @@
 """Leases (migration 0009): one process at a time works on a game's outbox or a timer; a dead
 process's leases run out by the clock and another takes its work over. Two connections to
-one file stand for two bot processes; time is passed in, never waited for."""
+one database (SQLite and PostgreSQL) stand for two bot processes; time is passed in, never
+waited for."""
 from __future__ import annotations
-
-from pathlib import Path
 
 from race_helpers import new_race, play
 
 from store import Store
 from store.leases import outbox_lease, timer_lease
+from tests.pg import Backend
 
 NOW = 1_800_000_000.0
 LEASE = 60.0
 
 
-async def test_a_lease_is_held_by_one_owner_until_it_runs_out(db_path: Path) -> None:
-    async with await Store.open(db_path) as a, await Store.open(db_path) as b:
+async def test_a_lease_is_held_by_one_owner_until_it_runs_out(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         assert await a.take_lease("outbox:1", "A", NOW, LEASE)
         assert not await b.take_lease("outbox:1", "B", NOW + LEASE - 1, LEASE)   # held by A
         assert await a.take_lease("outbox:1", "A", NOW + 30, LEASE)              # A renews it
@@ -29,8 +29,8 @@ async def test_a_lease_is_held_by_one_owner_until_it_runs_out(db_path: Path) -> 
         assert await a.take_lease("outbox:1", "A", NOW, LEASE)                   # free again
 
 
-async def test_a_game_outbox_is_claimed_by_one_process_and_read_after_the_lease(db_path: Path) -> None:
-    async with await Store.open(db_path) as a, await Store.open(db_path) as b:
+async def test_a_game_outbox_is_claimed_by_one_process_and_read_after_the_lease(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         game_id, _ = await new_race(a)
         await play(a, game_id)
         rows = await a.claim_outbox(game_id, "A", NOW, LEASE)
@@ -44,8 +44,8 @@ async def test_a_game_outbox_is_claimed_by_one_process_and_read_after_the_lease(
         assert await b.unsent_games() == []
 
 
-async def test_a_killed_owners_outbox_is_taken_over_when_its_lease_runs_out(db_path: Path) -> None:
-    async with await Store.open(db_path) as a, await Store.open(db_path) as b:
+async def test_a_killed_owners_outbox_is_taken_over_when_its_lease_runs_out(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         game_id, _ = await new_race(a)
         assert await a.claim_outbox(game_id, "A", NOW, LEASE)   # then A dies, lease and all
         assert await b.claim_outbox(game_id, "B", NOW + LEASE - 0.001, LEASE) is None
@@ -54,8 +54,8 @@ async def test_a_killed_owners_outbox_is_taken_over_when_its_lease_runs_out(db_p
         assert await a.claim_outbox(game_id, "A", NOW + LEASE, LEASE) is None   # A back late: B has it
 
 
-async def test_a_due_timer_is_fired_by_one_process_and_not_again(db_path: Path) -> None:
-    async with await Store.open(db_path) as a, await Store.open(db_path) as b:
+async def test_a_due_timer_is_fired_by_one_process_and_not_again(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         game_id, _ = await new_race(a)
         timer_id = await a.set_timer(game_id, "reminder", NOW, seat=0, user_id=7)
         assert await a.claim_timer(timer_id, "A", NOW - 1, LEASE) is None       # not due yet
@@ -70,8 +70,8 @@ async def test_a_due_timer_is_fired_by_one_process_and_not_again(db_path: Path) 
         assert (await b.claim_timer(timer_id, "B", NOW + 3600, LEASE)) is not None   # the next one is B's
 
 
-async def test_a_timer_whose_firer_died_is_fired_after_its_lease_runs_out(db_path: Path) -> None:
-    async with await Store.open(db_path) as a, await Store.open(db_path) as b:
+async def test_a_timer_whose_firer_died_is_fired_after_its_lease_runs_out(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         game_id, _ = await new_race(a)
         timer_id = await a.set_timer(game_id, "deadline", NOW, seat=1, user_id=8)
         assert await a.claim_timer(timer_id, "A", NOW, LEASE) is not None   # A dies while firing it

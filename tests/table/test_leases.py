@@ -1,4 +1,4 @@
-"""Two bot processes on one database (two connections, two lease owners, one clock): each
+"""Two bot processes on one database, SQLite or PostgreSQL (two connections, two lease owners, one clock): each
 outbox row is delivered once and each due timer fired once, and a dead process's work is taken
 over once its leases run out — by the clock, never by waiting."""
 from __future__ import annotations
@@ -7,7 +7,6 @@ import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +15,7 @@ from store import GameRecord, OutboxRow, Store, TimerRow
 from table import TableService
 from table.leases import SINGLE, Leaseholder, fire_due_timers, owner_for
 from tests.faults.common import bot_step
+from tests.pg import Backend
 
 NOW = 1_800_000_000.0
 LEASE = 60.0
@@ -46,9 +46,9 @@ class Recorder:
 
 
 @pytest.fixture
-async def two(tmp_path: Path) -> AsyncIterator[tuple[TableService, TableService, Clock]]:
+async def two(backend: Backend) -> AsyncIterator[tuple[TableService, TableService, Clock]]:
     clock = Clock()
-    async with await Store.open(tmp_path / "two.db") as a, await Store.open(tmp_path / "two.db") as b:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
         yield (TableService(a, Recorder(), Leaseholder("A", LEASE, clock)),
                TableService(b, Recorder(), Leaseholder("B", LEASE, clock)), clock)
 
