@@ -11,7 +11,7 @@ import sys
 import time
 from types import ModuleType
 
-MODULES = ("commit", "render", "loop_lag", "engine", "engine_games", "throughput", "memory", "ready", "bots", "handoffs",
+MODULES = ("commit", "render", "loop_lag", "engine", "engine_games", "throughput", "pg_throughput", "memory", "ready", "bots", "handoffs",
            "timelapse")
 
 

@@ -56,10 +56,11 @@ async def closed_loop(svc: TableService, game_ids: list[int], per_game: int) -> 
     return latencies, time.perf_counter() - t0
 
 
-async def open_loop(svc: TableService, game_ids: list[int], duration: float) -> tuple[list[float], list[float]]:
-    """Each game acts every len(game_ids)/OFFERED seconds, phases spread at random.
+async def open_loop(svc: TableService, game_ids: list[int], duration: float,
+                    offered: float = OFFERED) -> tuple[list[float], list[float]]:
+    """Each game acts every len(game_ids)/offered seconds, phases spread at random.
     Returns act times and how late each act started against its schedule."""
-    period = len(game_ids) / OFFERED
+    period = len(game_ids) / offered
     latencies: list[float] = []
     late: list[float] = []
     loop = asyncio.get_running_loop()

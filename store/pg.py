@@ -4,8 +4,12 @@ Why an adapter and not a second store: every store method hands one plain functi
 to a worker thread (store.db). Here `conn` is a `PgConnection`, which speaks the slice of
 sqlite3.Connection those functions use (execute / executemany, fetchone / fetchall / iteration,
 rowcount, rows by name or index, in_transaction), so the store keeps ONE copy of its queries.
-Each statement is sent by asyncpg on the adapter's own event-loop thread; the worker thread
-blocks on its future, so no `await` sits inside a transaction, as with SQLite.
+Each statement is sent by asyncpg on the adapter's own private event loop, which the worker
+thread runs just for that statement (run_until_complete), so no `await` of the bot's loop sits
+inside a transaction, as with SQLite, and no statement waits for another thread. (A first
+version ran asyncpg on a loop thread of its own: each statement then crossed two threads, each
+crossing waiting for the GIL while the bot's loop computed, and a busy bot's commits took ten
+times longer.)
 
 What is translated (`translate`, cached per statement text):
 - `?` placeholders become `$1, $2, …` (never inside a quoted string);
@@ -42,7 +46,6 @@ import functools
 import random
 import re
 import sqlite3
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -186,20 +189,16 @@ class PgCursor:
 
 class PgConnection:
     """A sqlite3.Connection look-alike over one asyncpg connection. Used by one thread at a time
-    (the store's worker); its statements run on the adapter's own event loop."""
+    (the store's worker), in which no event loop runs: its statements run on its own loop."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="parley-pg", daemon=True)
-        self._thread.start()
         self._conn: asyncpg.Connection | None = None
         self._prepared: dict[str, asyncpg.prepared_stmt.PreparedStatement] = {}
 
     def _wait(self, coro: Awaitable[T]) -> T:
-        async def run() -> T:
-            return await coro
-        return asyncio.run_coroutine_threadsafe(run(), self._loop).result()
+        return self._loop.run_until_complete(coro)
 
     def connect(self) -> None:
         """(Re)open the connection; statements prepared on an old one are forgotten."""
@@ -261,8 +260,6 @@ class PgConnection:
                 self._wait(self._conn.close(timeout=5))
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
                 self._conn.terminate()
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join()
         self._loop.close()
 
 
@@ -298,21 +295,25 @@ class PgBackend:
 
     @classmethod
     async def open(cls, url: str) -> PgBackend:
-        conn = PgConnection(url)
+        backend = cls(PgConnection(url))
         try:
-            await asyncio.to_thread(conn.connect)
+            await backend._in_worker(backend.conn.connect)
         except BaseException:
-            await asyncio.to_thread(conn.close)
+            await backend.close()
             raise
-        return cls(conn)
+        return backend
+
+    async def _in_worker(self, fn: Callable[..., T], *args: Any) -> T:
+        """Always the one worker thread: the connection's loop belongs to it."""
+        return await asyncio.get_running_loop().run_in_executor(self._worker, fn, *args)
 
     def migrator(self, migrate: Callable[[Any], list[int]]) -> Callable[[Any], list[int]]:
         return _migrate_locked(migrate)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """fn(conn, *args) in the worker thread, run again on a serialization conflict."""
-        return await asyncio.get_running_loop().run_in_executor(self._worker, retrying, fn, self.conn, *args)
+        return await self._in_worker(retrying, fn, self.conn, *args)
 
     async def close(self) -> None:
+        await self._in_worker(self.conn.close)
         await asyncio.to_thread(self._worker.shutdown, True)
-        await asyncio.to_thread(self.conn.close)
