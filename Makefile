@@ -18,8 +18,10 @@ local: $(VENV)/.installed
 
 # Twice as many workers as cores: the end-to-end tests spend most of their time waiting on the
 # loopback Discord, so two workers per core keep the cores busy (measured: 1.06 cores used with -n auto).
+# The longest tests are collected first (tests/conftest.py) and idle workers steal queued tests
+# from busy ones (worksteal), so no worker is left alone with a long test at the end.
 test: lint
-	$(BIN)/python -m pytest -q -n $$(( $$(nproc) * 2 )) --durations=15
+	$(BIN)/python -m pytest -q -n $$(( $$(nproc) * 2 )) --dist worksteal --durations=15
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check $(LINT_PATHS)

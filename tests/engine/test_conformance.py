@@ -79,7 +79,7 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
     return s, log, setup
 
 
-PARTS = 4    # each game's playouts in four interleaved parts, so parallel workers share them
+PARTS = 8    # each game's playouts in eight interleaved parts, so parallel workers share them evenly
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
