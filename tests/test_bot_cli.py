@@ -12,7 +12,8 @@ import pytest
 import bot
 
 REPO = Path(__file__).resolve().parent.parent
-SETTINGS_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTINGS_VARS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL", "SHARD_COUNT",
+                 "SHARD_IDS", "WORKER_ID", "LEASE_SECONDS")
 
 
 def run_bot(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -106,6 +107,31 @@ def test_database_url_picks_postgres_over_the_sqlite_file(clean_env: Path, monke
     assert bot.Settings().database() == "/data/p.db"
     monkeypatch.setenv("DATABASE_URL", "postgresql://parley@db/parley")
     assert bot.Settings().database() == "postgresql://parley@db/parley"
+
+
+def test_shards_make_one_process_of_several(clean_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cogs.app import ParleyBot, ShardedParleyBot
+    assert type(bot.build_bot(bot.Settings())) is ParleyBot
+    monkeypatch.setenv("SHARD_COUNT", "3")
+    monkeypatch.setenv("SHARD_IDS", "2,0")
+    monkeypatch.setenv("LEASE_SECONDS", "30")
+    sharded = bot.build_bot(bot.Settings())
+    assert isinstance(sharded, ShardedParleyBot) and (sharded.shard_ids, sharded.shard_count) == ([2, 0], 3)
+    assert (sharded.holder.owner, sharded.holder.seconds) == ("shards 2,0 of 3", 30.0)
+    monkeypatch.setenv("WORKER_ID", "east-1")
+    assert bot.build_bot(bot.Settings()).holder.owner == "east-1"
+
+
+@pytest.mark.parametrize(("count", "ids", "says"), [
+    (None, "1", "SHARD_IDS needs SHARD_COUNT"), ("2", "2", "from 0 to 1"), ("2", "0,0", "distinct"),
+    ("2", "one", "separated by commas"), ("0", None, "at least 1")])
+def test_bad_shards_are_refused_in_words(clean_env: Path, monkeypatch: pytest.MonkeyPatch, count: str | None,
+                                         ids: str | None, says: str) -> None:
+    for name, value in (("SHARD_COUNT", count), ("SHARD_IDS", ids)):
+        if value is not None:
+            monkeypatch.setenv(name, value)
+    with pytest.raises(ValueError, match=says):
+        bot.Settings()
 
 
 def test_bad_configuration_is_reported_not_raised(clean_env: Path, monkeypatch: pytest.MonkeyPatch,
