@@ -19,6 +19,7 @@ from cogs.common import answer_error
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
+from cogs.orders import Orders
 from cogs.panel import DYNAMIC_ITEMS
 from cogs.play import Play
 from cogs.ratings import BoardPageButton, Ratings
@@ -59,7 +60,7 @@ class ParleyBot(commands.Bot):
         self.table = TableService(self.store, self.notifier, self.holder)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        for cog in (Lobby(self), Play(self), History(self), Settings(self), Turns(self), Ratings(self)):
+        for cog in (Lobby(self), Play(self), History(self), Orders(self), Settings(self), Turns(self), Ratings(self)):
             await self.add_cog(cog)
         await self.sync_commands()
 

@@ -21,7 +21,8 @@ from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, final_result, your_move
 from cogs.quiet import next_allowed
 from engine.core import Outcome, get_game
-from store import AUTO_PREFIX, GameRecord, OutboxRow
+from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
+from table.orders import answered_since, report
 from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
 
@@ -145,7 +146,7 @@ class DiscordNotifier:
         digest = await self.digest(record, seat, item.version)
         forced = await self.forced_since(record, seat, item.version)
         text = your_move(record, item.payload.get("prompt", ""), digest, item.payload.get("news", []),
-                         private_text(record, state, seat), due, forced)
+                         private_text(record, state, seat), due, forced, await self.orders_since(record, seat, item.version))
         png = await hand_png_async(record.game_type, game.view(state, seat))
         key = await seat_key(self.bot.store, record.id, seat, record.version, choices)
         await self.dm(record, seat, text, file=discord.File(io.BytesIO(png), "hand.png"), nonce=f"d{item.id}",
@@ -216,11 +217,21 @@ class DiscordNotifier:
         last = self._last_prompt(rows, seat, version)
         return [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
 
+    async def _log_since_prompt(self, record: GameRecord, seat: int, version: int) -> tuple[int, list[ActionRow]]:
+        """(the version this seat was last asked at, the game's log)."""
+        return self._last_prompt(await self.bot.store.outbox_of(record.id), seat, version), \
+            await self.bot.store.log_rows(record.id)
+
+    async def orders_since(self, record: GameRecord, seat: int, version: int) -> str:
+        """What this seat's standing orders answered since it was last asked, in words (private)."""
+        last, rows = await self._log_since_prompt(record, seat, version)
+        return report(get_game(record.game_type), answered_since(rows, record.id, seat, last, version))
+
     async def forced_since(self, record: GameRecord, seat: int, version: int) -> int:
         """How many of this seat's moves the table played for it since it was last asked."""
-        last = self._last_prompt(await self.bot.store.outbox_of(record.id), seat, version)
+        last, rows = await self._log_since_prompt(record, seat, version)
         prefix = f"{AUTO_PREFIX}forced:{record.id}:"
-        ids = [r.interaction_id or "" for r in await self.bot.store.log_rows(record.id) if not r.undone and r.seat == seat]
+        ids = [r.interaction_id or "" for r in rows if not r.undone and r.seat == seat]
         taken_at = [int(i[len(prefix):]) for i in ids if i.startswith(prefix)]
         return sum(1 for v in taken_at if last <= v < version)
 

@@ -48,7 +48,7 @@ def board_post(record: GameRecord, state: Any, events: list[str], due: float | N
 
 
 def your_move(record: GameRecord, prompt: str, digest: list[str], news: list[str], private: str,
-              due: float | None, forced_for_you: int = 0) -> str:
+              due: float | None, forced_for_you: int = 0, orders: str = "") -> str:
     thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
     parts = [f"⏰ **Your move** in {thread}: {prompt}."]
     if due is not None:
@@ -60,7 +60,7 @@ def your_move(record: GameRecord, prompt: str, digest: list[str], news: list[str
     if forced_for_you:
         moves = "1 move with a single option was" if forced_for_you == 1 else f"{forced_for_you} moves with a single option were"
         parts.append(f"({moves} played for you; `/settings autoplay:off` to choose them yourself.)")
-    parts.append(private)
+    parts += [orders, private]
     return "\n\n".join(p for p in parts if p)
 
 

@@ -34,6 +34,7 @@ HELP = """**Parley — the commands**
 • `/stats [player:] [game:]` — games, wins, most played seat and rating: μ − 3σ, skill less 3× its uncertainty, 0 at first
 • `/leaderboard game: [who:] [page:]` — the best rated here (`who: bots` for the bots)
 **You**
+• `/orders list|set|clear [game:]` — standing orders: answers you set in advance for what comes off your turn (only you see them)
 • `/settings` — DMs, reminders, quiet hours and time zone, `away:` for a vacation, `autoplay:` for moves with one option
 • `/help` — this list
 """

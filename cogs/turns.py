@@ -29,6 +29,12 @@ log = logging.getLogger(__name__)
 PUMP_IDLE = 5.0
 
 
+def sealed(game: Any, state: Any, seat: int) -> bool:
+    """Whether the seat's decision now is a sealed choice (its answer must not be posted)."""
+    pending = game.pending(state)
+    return pending is not None and pending.kind == "simultaneous" and seat in pending.waiting_on
+
+
 class Turns(commands.Cog):
     def __init__(self, bot: ParleyBot) -> None:
         self.bot = bot
@@ -168,10 +174,14 @@ class Turns(commands.Cog):
         await self.bot.store.delete_timer(timer.id)
         game = get_game(record.game_type)
         who = f"<@{user_id}> ({game.seat_name(state, seat)})"
+        # Where the policy plays for them, their standing orders answer first (table/orders.py).
+        ordered = await self.bot.table.answer_by_order(record.id, seat) if pace.deadline_policy != "remind" else None
         if pace.deadline_policy == "default":
-            notation = game.notate(state, game.default_action(state, seat))
-            await self.bot.table.act(record.id, seat, notation, auto="deadline")
-            text = f"⏳ {who}'s time to move ran out, so the table played **{notation}** for them."
+            notation = ordered or game.notate(state, game.default_action(state, seat))
+            if ordered is None:
+                await self.bot.table.act(record.id, seat, notation, auto="deadline")
+            shown = "their sealed choice" if sealed(game, state, seat) else f"**{notation}**"
+            text = f"⏳ {who}'s time to move ran out, so the table played {shown} for them."
         elif pace.deadline_policy == "bot":
             await self.bot.store.stand_in(record.id, seat)
             text = (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "

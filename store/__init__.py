@@ -13,6 +13,7 @@ from store.errors import (
 )
 from store.records import (
     AUTO_PREFIX,
+    ORDER_PREFIX,
     THREAD,
     ActionRow,
     GameRecord,
@@ -32,7 +33,7 @@ from store.records import (
 from store.repository import Store
 
 __all__ = [
-    "AUTO_PREFIX", "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
+    "AUTO_PREFIX", "ORDER_PREFIX", "ActionRow", "DuplicateInteractionError", "GameNotFoundError", "GameRecord", "GameStatusError",
     "OutboxItem", "OutboxKind", "OutboxRow", "SeatError", "SeatRecord", "StaleStateError", "Status", "StorageError",
     "Store", "StoreError", "THREAD", "TimerKind", "TimerRow", "UserSettings", "seat_target", "target_seat",
     "target_user", "user_target",

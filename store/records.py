@@ -86,8 +86,20 @@ class ActionRow:
         """Taken for the seat by the table (a forced move, a deadline), not by its player."""
         return (self.interaction_id or "").startswith(AUTO_PREFIX)
 
+    @property
+    def by_order(self) -> bool:
+        """Answered by one of the player's standing orders (private: see `shown_automatic`)."""
+        return (self.interaction_id or "").startswith(ORDER_PREFIX)
+
+    @property
+    def shown_automatic(self) -> bool:
+        """`automatic` as anyone else may be told it: a standing order's answer shows as the
+        player's own, so nobody learns that the player has orders."""
+        return self.automatic and not self.by_order
+
 
 AUTO_PREFIX = "auto:"   # interaction ids of decisions the table takes for a seat
+ORDER_PREFIX = f"{AUTO_PREFIX}order:"   # those a standing order of the player answered
 OutboxKind = Literal["board", "private", "prompt", "final", "digest", "replay"]
 THREAD = "thread"
 

@@ -26,6 +26,7 @@ from store.errors import (
 from store.followers import FollowerTables
 from store.leases import LeaseTables
 from store.notify import NotifyTables, insert_outbox
+from store.orders import OrderTables
 from store.ratings import RatingTables
 from store.records import (
     STATUSES,
@@ -103,7 +104,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(LeaseTables, RatingTables, FollowerTables, NotifyTables, Database):
+class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------

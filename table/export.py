@@ -41,7 +41,7 @@ def export_log(record: GameRecord, rows: Sequence[ActionRow], state: Any) -> dic
     if over:
         live = [r for r in rows if not r.undone]
         actions: list[dict[str, Any]] = [
-            {"seq": r.seq, "seat": r.seat, "notation": r.notation, "automatic": r.automatic,
+            {"seq": r.seq, "seat": r.seat, "notation": r.notation, "automatic": r.shown_automatic,
              **({"commitment": r.commitment, "nonce": r.nonce} if r.commitment else {})} for r in live]
     else:
         actions = [a.as_json() for a in public_actions(rows, over=False)]

@@ -46,5 +46,5 @@ def public_actions(rows: Sequence[ActionRow], *, over: bool) -> list[PublicActio
             if not (out and out[-1].sealed):
                 out.append(PublicAction(seq=row.seq, seat=None, notation=None, sealed=True))
             continue
-        out.append(PublicAction(seq=row.seq, seat=row.seat, notation=row.notation, automatic=row.automatic))
+        out.append(PublicAction(seq=row.seq, seat=row.seat, notation=row.notation, automatic=row.shown_automatic))
     return out

@@ -35,6 +35,7 @@ from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
 from store.errors import BOARD_CHANGED
 from store.leases import outbox_lease
 from table.leases import Leaseholder
+from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
 from table.outbox import items_after
 from table.ratings import after_game
 
@@ -79,6 +80,7 @@ class TableService:
         self.notifier: Notifier = notifier or NullNotifier()
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
+        self._acted: dict[int, int] = {}   # decisions committed per game (_flush_game reads it)
 
     # ---- lobby ---------------------------------------------------------------------------
     async def create(self, game_type: str, players: int, options: dict[str, Any] | None = None, *,
@@ -140,30 +142,68 @@ class TableService:
         """Apply one decision of `seat` and commit it; raises ValueError subclasses on refusal.
 
         `auto` says why the table takes the decision for the seat ("forced", "deadline", a bot's
-        policy): it is logged as automatic, so undo and the player's digest can tell."""
+        policy): it is logged as automatic, so undo and the player's digest can tell. Then, under
+        the same lock, the standing orders that answer what it asked (table/orders.py)."""
         async with self._lock(game_id):
-            record, s = await self.load(game_id)
-            if expected_version is not None and expected_version != record.version:
-                raise TableError(BOARD_CHANGED)
-            game = self._game(record.game_type)
-            before = game.pending(s)
-            t = act_text(game, s, seat, notation)
-            hidden = hidden_decision(game, s, seat, game.parse(s, seat, t.notation), t)
-            pending, outcome = game.pending(t.state), game.outcome(t.state)
-            items = items_after(record.version + 1, t.events, pending, before.waiting_on if before else (),
-                                outcome, len(record.seats), was=before,
-                                side=side_decisions(game, t.state), was_side=side_decisions(game, s))
-            if auto is not None:
-                interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
-            version = await self.store.commit_action(
-                game_id, record.version, seat, t.notation,
-                t.state.model_dump_json(), interaction_id=interaction_id,
-                status="finished" if outcome else None, outbox=items, reveals=t.reveals,
-                hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None)
-            self._remember(game_id, version, t.state)
-            if outcome is not None:
-                await after_game(self.store, record)
-            return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome)
+            try:
+                result, answered = await self._act(game_id, seat, notation, interaction_id, expected_version, auto)
+                for _ in range(ORDERS_IN_A_ROW):
+                    if not answered:
+                        return result
+                    who, (order_id, move) = next(iter(answered.items()))
+                    more, answered = await self._act(game_id, who, move, None, None, order_reason(order_id))
+                    result = replace(more, all_events=result.all_events + more.all_events)
+                log.warning("game %s: standing orders stopped after %s answers in a row (version %s)",
+                            game_id, ORDERS_IN_A_ROW, result.version)
+                return result
+            finally:
+                self._acted[game_id] = self._acted.get(game_id, 0) + 1
+
+    async def _act(self, game_id: int, seat: int, notation: str, interaction_id: str | None,
+                   expected_version: int | None, auto: str | None) -> tuple[ActResult, dict[int, Answer]]:
+        """One decision committed (the lock held), and the standing orders that answer next."""
+        record, s = await self.load(game_id)
+        if expected_version is not None and expected_version != record.version:
+            raise TableError(BOARD_CHANGED)
+        game = self._game(record.game_type)
+        before = game.pending(s)
+        t = act_text(game, s, seat, notation)
+        hidden = hidden_decision(game, s, seat, game.parse(s, seat, t.notation), t)
+        pending, outcome = game.pending(t.state), game.outcome(t.state)
+        answered = await self._order_answers(record, game, t.state)
+        items = without_prompts(items_after(
+            record.version + 1, t.events, pending, before.waiting_on if before else (), outcome, len(record.seats),
+            was=before, side=side_decisions(game, t.state), was_side=side_decisions(game, s)), answered)
+        if auto is not None:
+            interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
+        version = await self.store.commit_action(
+            game_id, record.version, seat, t.notation,
+            t.state.model_dump_json(), interaction_id=interaction_id,
+            status="finished" if outcome else None, outbox=items, reveals=t.reveals,
+            hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None)
+        self._remember(game_id, version, t.state)
+        if outcome is not None:
+            await after_game(self.store, record)
+        return ActResult(version=version, all_events=t.events, pending=pending, outcome=outcome), answered
+
+    async def _order_answers(self, record: GameRecord, game: Game[Any, Any, Any], s: Any, *,
+                             at_deadline: bool = False, seats: tuple[int, ...] | None = None) -> dict[int, Answer]:
+        """What the players' standing orders answer in `s`; the store is read only when a player
+        decides off their turn (or at the deadline)."""
+        deciding = [x for x in deciding_humans(game, s, record, at_deadline=at_deadline) if seats is None or x in seats]
+        if not deciding:
+            return {}
+        return answers(game, s, record, await self.store.orders_in_game(record.id), deciding)
+
+    async def answer_by_order(self, game_id: int, seat: int) -> str | None:
+        """At the seat's deadline: the notation its standing orders played for it, or None."""
+        record, s = await self.load(game_id)
+        found = await self._order_answers(record, self._game(record.game_type), s, at_deadline=True, seats=(seat,))
+        if seat not in found:
+            return None
+        order_id, notation = found[seat]
+        await self.act(game_id, seat, notation, auto=order_reason(order_id))
+        return notation
 
     async def play(self, game_id: int, seat: int, notation: str, **kwargs: Any) -> ActResult:
         """`act`, then the forced moves that follow for the same seat (autoplay), so the player's
@@ -187,7 +227,7 @@ class TableService:
             game = self._game(record.game_type)
             rows = [r for r in await self.store.log_rows(game_id) if not r.undone]
             forced = 0
-            while len(rows) > forced + 1 and rows[-1 - forced].automatic and rows[-1 - forced].seat == seat:
+            while len(rows) > forced + 1 and rows[-1 - forced].shown_automatic and rows[-1 - forced].seat == seat:
                 forced += 1
             log = [(r.seat, r.notation) for r in rows]
             for _ in range(forced):   # each forced move must have revealed nothing either
@@ -230,6 +270,10 @@ class TableService:
             if info.bot_policy:
                 bot = get_policy(record.game_type, info.bot_policy, f"{record.id}:{seat}:{record.version}")
                 return seat, game.notate(s, bot.choose(game, s, seat)), info.bot_policy
+        found = await self._order_answers(record, game, s)   # orders set after their prompt came
+        if found:
+            seat, (order_id, notation) = next(iter(found.items()))
+            return seat, notation, order_reason(order_id)
         move = await self._forced_move(record, s, game, pending, seats=pending.waiting_on)
         return None if move is None else (*move, "forced")
 
@@ -312,10 +356,15 @@ class TableService:
 
     async def _flush_game(self, game_id: int) -> int:
         h = self.holder
+        acted = self._acted.get(game_id)
+        if self._lock(game_id).locked():   # a decision and the orders it sets off are being committed
+            return 0
         rows = await self.store.claim_outbox(game_id, h.owner, h.clock(), h.seconds)
         if rows is None:   # another process holds this game's outbox
             return 0
         try:
+            if self._lock(game_id).locked() or self._acted.get(game_id) != acted:
+                return 0   # rows read while a decision committed: all of them go next time
             boards = [r for r in rows if r.kind == "board"]
             if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
                 boards = [r for r in boards if r.batch == boards[0].batch]

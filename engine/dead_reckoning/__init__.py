@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
+from engine.core.orders import OrderBook
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import labels, notation, policy
 from engine.dead_reckoning import prompts as P
@@ -121,6 +122,10 @@ class DeadReckoning:
 
     def describe(self, s: DRState, seat: int, a: Any) -> ActionText:
         return labels.describe(s, seat, a)
+
+    def standing_orders(self) -> OrderBook:
+        from engine.dead_reckoning.orders import BOOK
+        return BOOK
 
 
 @cache

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
+from engine.core.orders import OrderBook
 from engine.merchants_marauders import actions as A
 from engine.merchants_marauders import labels, notation, policy
 from engine.merchants_marauders import prompts as P
@@ -155,6 +156,10 @@ class MerchantsMarauders:
 
     def describe(self, s: MMState, seat: int, a: Any) -> ActionText:
         return labels.describe(s, seat, a)
+
+    def standing_orders(self) -> OrderBook:
+        from engine.merchants_marauders.orders import BOOK
+        return BOOK
 
 
 def action_ship(legal: list[Any]) -> Any:

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import ActionText, Event, Outcome, Pending, Rng, Transition, register
 from engine.core.help import HelpTopic, load_help
+from engine.core.orders import OrderBook
 from engine.pirate_chest import actions as A
 from engine.pirate_chest import labels, notation, policy
 from engine.pirate_chest.actions import Action
@@ -124,6 +125,10 @@ class PirateChest:
 
     def describe(self, s: PCState, seat: int, a: Action) -> ActionText:
         return labels.describe(s, seat, a)
+
+    def standing_orders(self) -> OrderBook:
+        from engine.pirate_chest.orders import BOOK
+        return BOOK
 
 
 @cache

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
+from engine.core.orders import OrderBook
 from engine.scoundrel_bay import actions as A
 from engine.scoundrel_bay import labels, notation, policy
 from engine.scoundrel_bay import prompts as P
@@ -109,6 +110,10 @@ class ScoundrelBay:
 
     def describe(self, s: SBState, seat: int, a: Any) -> ActionText:
         return labels.describe(s, seat, a)
+
+    def standing_orders(self) -> OrderBook:
+        from engine.scoundrel_bay.orders import BOOK
+        return BOOK
 
 
 @cache
