@@ -38,6 +38,8 @@ def test_a_game_without_the_hook_offers_none() -> None:
 def test_every_order_answers_only_with_a_legal_action(g: Any) -> None:
     book = order_book(g)
     everything = [o.id for o in book.orders]
+    if not everything:
+        return   # a game without orders (a toy game) has nothing to check
     answered = 0
     for seed in range(1):
         s = setup_state(g, Setup(game=g.id, players=3, seed=f"all-orders-{seed}"))
@@ -55,7 +57,7 @@ def test_every_order_answers_only_with_a_legal_action(g: Any) -> None:
                         answered += 1
             seat = rand.choice(pending.waiting_on)
             s = act(g, s, seat, bots[seat].choose(g, s, seat)).state
-    assert answered or not everything, f"{g.id}: no order answered anything in {STEPS} decisions"
+    assert answered, f"{g.id}: no order answered anything in {STEPS} decisions"
 
 
 def test_no_order_text_repeats_a_rulebook() -> None:
