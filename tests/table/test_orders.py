@@ -18,10 +18,11 @@ from table import TableService
 from table.export import export_log
 from table.history import public_actions
 from table.orders import answered_since, deciding_humans, report
+from tests.table.test_forced import HUMAN, start
 
-HUMAN = 1000
 MAX_DECISIONS = 400   # the human's decisions before a test gives up (it says where it stopped)
 GAME = get_game("pirate_chest")
+SEED = "orders"
 
 
 @pytest.fixture
@@ -30,18 +31,19 @@ async def svc(tmp_path: Path) -> Any:
         yield TableService(store)
 
 
-async def start(svc: TableService, seed: str = "orders") -> int:
-    game_id = await svc.create("pirate_chest", 3, {"captains": ["kidd", "sparrow", "jones"]}, seed=seed)
-    await svc.join(game_id, HUMAN, "Anne")
-    await svc.add_bot(game_id)
-    await svc.add_bot(game_id)
-    await svc.start(game_id)
-    await svc.run_bots(game_id)
-    return game_id
-
-
 async def order_rows(svc: TableService, game_id: int) -> list[Any]:
     return [r for r in await svc.store.log_rows(game_id) if r.by_order and not r.undone]
+
+
+async def answered_once(svc: TableService) -> int:
+    """A game whose human has the order "stand", played until that order has answered."""
+    game_id = await start(svc, SEED)
+    await svc.store.set_order(game_id, HUMAN, "stand")
+
+    async def answered(s: Any) -> bool:
+        return bool(await order_rows(svc, game_id))
+    await play_until(svc, game_id, answered)
+    return game_id
 
 
 async def play_until(svc: TableService, game_id: int, done: Any, limit: int = MAX_DECISIONS) -> None:
@@ -60,12 +62,7 @@ async def play_until(svc: TableService, game_id: int, done: Any, limit: int = MA
 
 
 async def test_an_order_answers_the_reaction_at_once_and_no_prompt_is_queued(svc: TableService) -> None:
-    game_id = await start(svc)
-    await svc.store.set_order(game_id, HUMAN, "stand")
-
-    async def answered(s: Any) -> bool:
-        return bool(await order_rows(svc, game_id))
-    await play_until(svc, game_id, answered)
+    game_id = await answered_once(svc)
     row = (await order_rows(svc, game_id))[0]
     assert row.seat == 0 and row.notation == "stand" and row.interaction_id.startswith(f"{ORDER_PREFIX}stand:")
     taken_at = int(row.interaction_id.rsplit(":", 1)[1])
@@ -78,12 +75,7 @@ async def test_an_order_answers_the_reaction_at_once_and_no_prompt_is_queued(svc
 
 
 async def test_the_public_log_and_export_show_the_answer_as_the_players_own(svc: TableService) -> None:
-    game_id = await start(svc)
-    await svc.store.set_order(game_id, HUMAN, "stand")
-
-    async def answered(s: Any) -> bool:
-        return bool(await order_rows(svc, game_id))
-    await play_until(svc, game_id, answered)
+    game_id = await answered_once(svc)
     rows = await svc.store.log_rows(game_id)
     seq = (await order_rows(svc, game_id))[0].seq
     public = [a for a in public_actions(rows, over=False) if a.seq == seq]
@@ -99,7 +91,7 @@ async def escaping(s: Any) -> bool:
 
 
 async def test_an_order_set_after_its_prompt_came_answers_at_the_next_run(svc: TableService) -> None:
-    game_id = await start(svc)
+    game_id = await start(svc, SEED)
     await play_until(svc, game_id, escaping)
     assert await svc.run_bots(game_id) == 0
     await svc.store.set_order(game_id, HUMAN, "escape")
@@ -108,7 +100,7 @@ async def test_an_order_set_after_its_prompt_came_answers_at_the_next_run(svc: T
 
 
 async def test_undo_takes_back_the_orders_answer_alone(svc: TableService) -> None:
-    game_id = await start(svc)
+    game_id = await start(svc, SEED)
     await play_until(svc, game_id, escaping)
     log = await svc.store.log(game_id)
     await svc.store.set_order(game_id, HUMAN, "stand")
@@ -122,7 +114,7 @@ async def test_undo_takes_back_the_orders_answer_alone(svc: TableService) -> Non
 
 
 async def test_bot_seats_are_never_answered_by_orders(svc: TableService) -> None:
-    game_id = await start(svc)
+    game_id = await start(svc, SEED)
     record, s = await svc.load(game_id)
     assert all(record.seats[x].bot_policy is None for x in deciding_humans(GAME, s, record, at_deadline=True))
     await svc.store.stand_in(game_id, 0)
@@ -131,7 +123,7 @@ async def test_bot_seats_are_never_answered_by_orders(svc: TableService) -> None
 
 
 async def test_at_the_deadline_an_order_answers_a_prompt_of_the_players_own_turn(svc: TableService) -> None:
-    game_id = await start(svc)
+    game_id = await start(svc, SEED)
     record, s = await svc.load(game_id)
     pending = GAME.pending(s)
     assert pending is not None and pending.kind == "turn"
@@ -142,7 +134,7 @@ async def test_at_the_deadline_an_order_answers_a_prompt_of_the_players_own_turn
 
 
 async def test_the_outbox_waits_while_a_game_is_committing(svc: TableService) -> None:
-    game_id = await start(svc)
+    game_id = await start(svc, SEED)
     assert await svc.store.unsent_outbox()
     async with svc._lock(game_id):
         assert await svc.flush_outbox() == 0
