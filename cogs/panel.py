@@ -80,7 +80,7 @@ async def can_undo(interaction: discord.Interaction, game_id: int, seat: int) ->
     """The seat made the last decision (perhaps followed by forced moves played for it), and
     none of them showed anything (no roll, card or hidden piece): what table.undo takes back."""
     live = [r for r in await parley(interaction).store.log_rows(game_id) if not r.undone]
-    while len(live) > 1 and live[-1].automatic and live[-1].seat == seat and live[-1].reveals is False:
+    while len(live) > 1 and live[-1].shown_automatic and live[-1].seat == seat and live[-1].reveals is False:
         live.pop()
     return bool(live) and live[-1].seat == seat and not live[-1].automatic and live[-1].reveals is False
 
