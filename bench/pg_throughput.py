@@ -16,9 +16,9 @@ from pathlib import Path
 
 import asyncpg
 
-from bench.common import Result, Target, bot_gc, median, ms, percentile, temp_dir
+from bench.common import Result, Target, bot_gc, temp_dir
 from bench.games import clone_games, snapshot_json, template_game
-from bench.throughput import closed_loop, open_loop
+from bench.throughput import closed_loop, figures, open_loop
 from store import Store
 from store.copy import copy_database
 from store.pgtemp import TempCluster
@@ -59,15 +59,8 @@ async def measure(folder: Path, url: str, games: int, per_game: int, duration: f
         floor = await floor_commits(url, snapshot_json(state), 300)
         closed, elapsed = await closed_loop(svc, closed_ids, per_game)
         opened, late = await open_loop(svc, open_ids, duration, OFFERED)
-    floor_rate = len(floor) / sum(floor)
-    return [
-        Result("pg_throughput_actions_per_s", len(closed) / elapsed, "actions/s", floor_rate, RATE, detail={
-            "games": games, "actions": len(closed), "p50_ms": ms(median(closed)), "p99_ms": ms(percentile(closed, 99)),
-            "littles_law_ms": ms(games / (len(closed) / elapsed))}),
-        Result("pg_throughput_p99_ms", ms(percentile(opened, 99)), "ms", ms(percentile(floor, 99)), LATENCY, detail={
-            "offered_actions_per_s": OFFERED, "actions": len(opened), "p50_ms": ms(median(opened)),
-            "achieved_actions_per_s": len(opened) / duration, "late_p99_ms": ms(percentile(late, 99))}),
-    ]
+    return figures("pg_throughput", (RATE, LATENCY, OFFERED), floor, (games, closed, elapsed),
+                   (opened, late, duration))
 
 
 def run(quick: bool) -> list[Result]:

@@ -99,13 +99,21 @@ async def measure(folder: Path, games: int, per_game: int, duration: float) -> l
         floor = floor_commits(folder, snapshot_json(state), 300)
         closed, elapsed = await closed_loop(svc, closed_ids, per_game)
         opened, late = await open_loop(svc, open_ids, duration)
-    floor_rate = len(floor) / sum(floor)
+    return figures("throughput", (RATE, LATENCY, OFFERED), floor, (games, closed, elapsed), (opened, late, duration))
+
+
+def figures(prefix: str, targets: tuple[Target, Target, float], floor: list[float],
+            closed_run: tuple[int, list[float], float], open_run: tuple[list[float], list[float], float]) -> list[Result]:
+    """The two figures (`prefix`_actions_per_s, `prefix`_p99_ms) from the floor's commit times,
+    the closed loop (games, act times, seconds) and the open loop (act times, lateness, seconds);
+    targets: (rate target, latency target, the open loop's offered actions/s)."""
+    (rate, latency, offered), (games, closed, elapsed), (opened, late, duration) = targets, closed_run, open_run
     return [
-        Result("throughput_actions_per_s", len(closed) / elapsed, "actions/s", floor_rate, RATE, detail={
+        Result(f"{prefix}_actions_per_s", len(closed) / elapsed, "actions/s", len(floor) / sum(floor), rate, detail={
             "games": games, "actions": len(closed), "p50_ms": ms(median(closed)), "p99_ms": ms(percentile(closed, 99)),
             "littles_law_ms": ms(games / (len(closed) / elapsed))}),
-        Result("throughput_p99_ms", ms(percentile(opened, 99)), "ms", ms(percentile(floor, 99)), LATENCY, detail={
-            "offered_actions_per_s": OFFERED, "actions": len(opened), "p50_ms": ms(median(opened)),
+        Result(f"{prefix}_p99_ms", ms(percentile(opened, 99)), "ms", ms(percentile(floor, 99)), latency, detail={
+            "offered_actions_per_s": offered, "actions": len(opened), "p50_ms": ms(median(opened)),
             "achieved_actions_per_s": len(opened) / duration, "late_p99_ms": ms(percentile(late, 99))}),
     ]
 

@@ -17,6 +17,7 @@ from store import Store
 from store.__main__ import main
 from store.db import _transaction
 from store.migrate import available, migrate, statements
+from tests.pg import Backend
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -41,19 +42,18 @@ async def _pragmas_in_effect(store: Store) -> None:
         await store.pragma("user_version; DROP TABLE games")
 
 
-async def test_migrations_apply_once_and_reopening_changes_nothing(db_path: Path) -> None:
-    async with await Store.open(db_path) as store:
+async def test_migrations_apply_once_and_reopening_changes_nothing(backend: Backend) -> None:
+    async with await Store.open(backend.url) as store:
         game_id, _ = await new_race(store)
         await play(store, game_id)
     for _ in range(2):
-        async with await Store.open(db_path) as store:
+        async with await Store.open(backend.url) as store:
             assert len(await store.log(game_id)) == 1
-    with sqlite3.connect(db_path) as raw:
-        recorded = raw.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
-        tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    recorded = await backend.fetch("SELECT version, name FROM schema_migrations ORDER BY version")
     assert recorded == [(n, name) for n, name, _ in available()]
     assert recorded[0] == (1, "initial")
-    assert {"games", "seats", "actions", "outbox", "timers", "user_settings", "schema_migrations"} <= tables
+    counts = [(await backend.fetch(f"SELECT count(*) FROM {t}"))[0][0] for t in ("games", "seats", "actions")]
+    assert counts == [1, 2, 1]
 
 
 def test_a_failing_migration_leaves_the_schema_as_it_was(tmp_path: Path) -> None:

@@ -15,7 +15,6 @@ from race_helpers import new_race, play
 
 from store import StaleStateError, StorageError, Store, pg
 from store import db as store_db
-from store.migrate import available
 from store.pg import PgConnection, translate
 
 
@@ -100,21 +99,6 @@ async def test_migrating_an_empty_postgres_database_makes_sqlites_schema(pg_url:
     for table, (columns, indexes) in on_sqlite.items():
         assert on_postgres[table][0] == columns, f"columns of {table}"
         assert on_postgres[table][1] == indexes, f"indexes of {table}"
-
-
-async def test_postgres_migrations_apply_once_and_reopening_changes_nothing(pg_url: str) -> None:
-    async with await Store.open(pg_url) as store:
-        game_id, _ = await new_race(store)
-        await play(store, game_id)
-    for _ in range(2):
-        async with await Store.open(pg_url) as store:
-            assert len(await store.log(game_id)) == 1
-    conn = await asyncpg.connect(pg_url)
-    try:
-        recorded = [tuple(r) for r in await conn.fetch("SELECT version, name FROM schema_migrations ORDER BY 1")]
-    finally:
-        await conn.close()
-    assert recorded == [(n, name) for n, name, _ in available()]
 
 
 async def test_stores_opening_together_migrate_once(pg_url: str) -> None:
