@@ -168,7 +168,7 @@ class TableService:
         game = self._game(record.game_type)
         before = game.pending(s)
         t = act_text(game, s, seat, notation)
-        hidden = hidden_decision(game, s, seat, game.parse(s, seat, t.notation), t)
+        hidden = hidden_decision(game, s, seat, t.action, t)
         pending, outcome = game.pending(t.state), game.outcome(t.state)
         answered = await self._order_answers(record, game, t.state)
         items = without_prompts(items_after(

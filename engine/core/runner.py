@@ -59,6 +59,7 @@ def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any) -> Transition
     t = game.apply(copy_state(s), seat, action)
     t.reveals = t.reveals or t.state.rng.fingerprint() != before
     t.notation = game.notate(s, action)
+    t.action = action
     return t
 
 

@@ -1,7 +1,7 @@
 """Value types of the engine contract: Pending, Event, Transition, Outcome."""
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -37,6 +37,7 @@ class Transition(BaseModel, Generic[S]):
     events: list[Event] = []
     reveals: bool = False
     notation: str = ""            # the canonical notation of the decision, for the action log
+    action: Any = None            # the decision itself, as the runner checked it (set by `act`)
 
 
 class Outcome(BaseModel):
