@@ -1,6 +1,8 @@
-"""Parley's store: games, seats, the action log, outbox, timers and user settings in SQLite.
+"""Parley's store: games, seats, the action log, outbox, timers and user settings in SQLite,
+or in PostgreSQL when opened with a postgresql:// URL (store.pg, docs/deployment.md).
 
-Every write is one BEGIN IMMEDIATE transaction (see store.db); snapshots are version-checked.
+Every write is one BEGIN IMMEDIATE transaction (SERIALIZABLE on PostgreSQL; see store.db);
+snapshots are version-checked.
 """
 from store.errors import (
     DuplicateInteractionError,

@@ -13,9 +13,10 @@ import asyncpg
 import pytest
 from race_helpers import new_race, play
 
-from store import StaleStateError, StorageError, Store, pg
+from store import StaleStateError, StorageError, Store, pg, pgtemp
 from store import db as store_db
 from store.pg import PgConnection, translate
+from tests.pg import in_ci
 
 
 def test_placeholders_are_numbered_outside_strings_and_comments() -> None:
@@ -191,3 +192,17 @@ async def test_a_lost_connection_fails_one_write_kindly_and_the_next_reconnects(
                 assert "storage is not working" in str(e)
         assert failures <= 1
         assert len(await store.log(game_id)) == 2 - failures
+
+
+# ---- the throwaway server ------------------------------------------------------------------
+def test_without_binaries_the_cluster_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pgtemp, "find_bindir", lambda: None)
+    with pytest.raises(pgtemp.PostgresUnavailable, match="apt-get install -y postgresql"), pgtemp.TempCluster():
+        pass
+
+
+@pytest.mark.parametrize(("value", "ci"), [("true", True), ("1", True), ("", False), ("0", False), ("false", False)])
+def test_ci_is_told_by_its_variable(monkeypatch: pytest.MonkeyPatch, value: str, ci: bool) -> None:
+    """In CI the PostgreSQL tests fail rather than skip when no server starts (tests/pg.py)."""
+    monkeypatch.setenv("CI", value)
+    assert in_ci() is ci
