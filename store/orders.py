@@ -32,10 +32,10 @@ class OrderTables(Database):
         return await self._write(run)
 
     async def orders_in_game(self, game_id: int) -> dict[int, list[str]]:
-        """user id -> their order ids in the order they were set."""
+        """user id -> their order ids (which answers first is the game's declaration order)."""
         def run(conn: sqlite3.Connection) -> dict[int, list[str]]:
             rows = conn.execute("SELECT user_id, order_id FROM standing_orders WHERE game_id = ?"
-                                " ORDER BY created_at, order_id", (game_id,)).fetchall()
+                                " ORDER BY user_id, order_id", (game_id,)).fetchall()
             found: dict[int, list[str]] = {}
             for r in rows:
                 found.setdefault(int(r["user_id"]), []).append(str(r["order_id"]))
