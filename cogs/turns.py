@@ -72,8 +72,13 @@ class Turns(commands.Cog):
                 await asyncio.sleep(self.bot.bot_delay)   # bots answer after a beat, not instantly
             for game_id in sorted(dirty):
                 await self._run_bots(game_id)
+            self.bot.table.delivered.clear()
             while await self.bot.table.flush_outbox():
                 pass
+            # Rows this process did not commit (another process did, and may have died before
+            # its bots answered): those games' bots get a turn here too.
+            for game_id in self.bot.table.delivered - dirty:
+                self.bot.wake(game_id)
         except (discord.HTTPException, StoreError, OSError) as e:
             log.warning("outbox delivery paused: %s", e)
         finally:

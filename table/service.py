@@ -77,6 +77,7 @@ class TableService:
     def __init__(self, store: Store, notifier: Notifier | None = None, holder: Leaseholder | None = None) -> None:
         self.store = store
         self.holder = holder or Leaseholder()
+        self.delivered: set[int] = set()   # games whose rows flush_outbox delivered (the caller empties it)
         self.notifier: Notifier = notifier or NullNotifier()
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -377,6 +378,8 @@ class TableService:
                     settled += len(batch)
                 elif batch[0].kind != "digest":
                     break
+            if settled:
+                self.delivered.add(game_id)
             return settled
         finally:
             await self.store.release_lease(outbox_lease(game_id), h.owner)

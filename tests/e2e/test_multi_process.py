@@ -30,8 +30,9 @@ from typing import Any
 from store import Store
 from store.errors import BOARD_CHANGED
 from table import TableService
+from table.leases import Leaseholder
 from tests.e2e.driver import notations_by_label, open_panel, panel_options, take_turn
-from tests.e2e.harness import START, Clock, Table
+from tests.e2e.harness import START, Clock, Table, parley_bot
 from tests.fake_discord import BotRun, FakeDiscord
 from tests.fake_discord.records import Fault
 from tests.pg import Backend
@@ -326,3 +327,22 @@ async def _audit(t: Multi, games: dict[int, tuple[int, int]], acked_at_kill: dic
         assert prompts and [r.id for r in prompts if posts[f"d{r.id}"] != 1] == []
     assert fake.internal_errors == [] and fake.unhandled_requests() == []
     assert "Traceback" not in survivor.err.decode(errors="replace"), survivor.tail()
+
+
+async def test_a_decision_another_process_committed_gets_its_bots_going_here(db: Path) -> None:
+    """Another process commits a human's decision that hands over to a bot, and dies before its
+    bots answer (it never runs them): this bot, delivering those rows, lets the bots play."""
+    async with FakeDiscord(users=("anne",)) as fake, parley_bot(fake, db) as t:
+        game_id, _ = await t.open_table(humans=1, bots=2)
+        async with await Store.open(db) as other:
+            svc = TableService(other, holder=Leaseholder("shards 1 of 2"))
+            for _ in range(CLICKS):
+                if await svc.waiting_on_bots():
+                    break
+                seat, _user = await t.pending_human(game_id)
+                await svc.play(game_id, seat, (await svc.legal(game_id, seat))[0])
+            assert await svc.waiting_on_bots() == [game_id], f"no hand-over to a bot in {CLICKS} decisions"
+        t.bot.woken.set()   # its idle pump comes round
+        await t.settle()
+        assert await t.bot.table.waiting_on_bots() == [] and await t.bot.store.unsent_outbox() == []
+        t.assert_clean()
