@@ -55,27 +55,35 @@ def state_hash(s: BaseModel) -> str:
     return _sha256(json.dumps(s.model_dump(mode="json"), sort_keys=True, separators=(",", ":")))
 
 
+_LEAVES = (str, int, float, bool, bytes, type(None))   # hold no Sealed: not walked into
+
+
 def sealed_parts(value: Any, path: str = "") -> Iterator[tuple[str, Sealed[Any]]]:
     """Every `Sealed` inside a state, with its path ("stage.bids", "fight.orders")."""
     if isinstance(value, Sealed):
         yield path, value
     elif isinstance(value, BaseModel):
         for name in type(value).model_fields:
-            yield from sealed_parts(getattr(value, name), f"{path}.{name}" if path else name)
+            if not isinstance(child := getattr(value, name), _LEAVES):
+                yield from sealed_parts(child, f"{path}.{name}" if path else name)
     elif isinstance(value, list | tuple):
         for i, item in enumerate(value):
-            yield from sealed_parts(item, f"{path}[{i}]")
+            if not isinstance(item, _LEAVES):
+                yield from sealed_parts(item, f"{path}[{i}]")
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from sealed_parts(item, f"{path}[{key}]")
+            if not isinstance(item, _LEAVES):
+                yield from sealed_parts(item, f"{path}[{key}]")
 
 
 def touches_sealed(before: Any, after: Any, seat: int) -> bool:
     """Did `seat`'s decision change its part of a sealed choice that was open to it?"""
+    open_to_seat = [(path, sealed) for path, sealed in sealed_parts(before)
+                    if seat in sealed.seats and seat not in sealed.locked]
+    if not open_to_seat:
+        return False
     later = dict(sealed_parts(after))
-    for path, sealed in sealed_parts(before):
-        if seat not in sealed.seats or seat in sealed.locked:
-            continue
+    for path, sealed in open_to_seat:
         now = later.get(path)
         if now is None:   # resolved or called off: it was this seat's if it had chosen in it
             if seat in sealed.choices:
