@@ -178,18 +178,20 @@ def _receivers(fake: FakeDiscord, interaction_id: int) -> list[tuple[int, int]]:
                   if any(f["t"] == "INTERACTION_CREATE" and f["d"]["id"] == str(interaction_id) for f in s.sent))
 
 
-async def _dm_decision(t: Multi, game_id: int, rand: random.Random) -> Any:
-    """The waited-on human decides from the panel in their "your move" DM."""
+async def _decide(t: Multi, game_id: int, rand: random.Random, *, via_dm: bool) -> Any:
+    """The waited-on human takes one decision, from the panel in their "your move" DM (which
+    shard 0's process answers) or from the thread's Your move panel (the guild's process)."""
     seat, user = await t.pending_human(game_id)
-    dm = next(m for m in reversed(t.fake.dm_messages(user)) if panel_options(m))
     record, s = await t.bot.table.load(game_id)
+    if via_dm:
+        panel = next(m for m in reversed(t.fake.dm_messages(user)) if panel_options(m))
+    else:
+        panel = await open_panel(t, user, record.thread_id or 0, game_id)
     known = notations_by_label(record, s, seat)
-    options = [o for o in panel_options(dm) if o[0] in known]
-    assert options, f"the DM panel of seat {seat + 1} offers nothing it can do now: {dm.content[:200]}"
+    options = [o for o in panel_options(panel) if o[0] in known]
+    assert options, f"the panel of seat {seat + 1} offers nothing it can do now: {panel.content[:200]}"
     label, cid, value = rand.choice(options)
-    rec = await t.click(user, dm.id, cid, values=[value] if value is not None else None)
-    await t.settle()
-    return rec
+    return await t.click(user, panel.id, cid, values=[value] if value is not None else None)
 
 
 async def _due(t: Multi, kind: str, at: float) -> Counter[int]:
@@ -214,21 +216,17 @@ def _posts_by_nonce(fake: FakeDiscord) -> Counter[str]:
                    and r.status == 200 and isinstance(r.json, dict) and r.json.get("nonce"))
 
 
-async def _hold_next_dm(t: Multi, game_id: int, rand: random.Random) -> tuple[Fault, int]:
+async def _hold_next_dm(t: Multi, game_id: int, rand: random.Random, *, via_dm: bool) -> tuple[Fault, int]:
     """Hang the next DM to the human not deciding now, and play until one is sent: the process
-    sending it is then stuck inside it, holding the game's outbox lease."""
+    sending it (most often the one that took the decision) is then stuck inside it, holding the
+    game's outbox lease."""
     seat, user = await t.pending_human(game_id)
     record = await t.store.load(game_id)
     other = next(x.user_id for x in record.seats if x.user_id not in (None, user))
     assert other is not None
     fault = t.fake.hang("POST", rf"/channels/{t.fake.world.dm_channel(other).id}/messages$")
     for _ in range(CLICKS):
-        seat, user = await t.pending_human(game_id)
-        panel = await open_panel(t, user, record.thread_id or 0, game_id)
-        options = panel_options(panel)
-        assert options, panel.content[:200]
-        label, cid, value = rand.choice(options)
-        await t.click(user, panel.id, cid, values=[value] if value is not None else None)
+        await _decide(t, game_id, rand, via_dm=via_dm)
         await t.settle(until=fault)
         if fault.hits:
             return fault, other
@@ -246,13 +244,15 @@ async def test_two_bot_processes_share_the_work_and_the_survivor_carries_on(back
         reader = SimpleNamespace(store=store, table=TableService(store))
         t = Multi(fake, reader, BotRun(reader), Clock(), procs=procs, clock_file=clock_file)   # type: ignore[arg-type]
         try:
-            await _run(t, guilds, rand)
+            # the decisions before the kill come by DM on SQLite (so shard 0's process is the one
+            # usually killed), from the thread on PostgreSQL (the guild's process): both sides
+            await _run(t, guilds, rand, via_dm=backend.name == "sqlite")
         finally:
             for p in procs:
                 await p.stop()
 
 
-async def _run(t: Multi, guilds: dict[int, int], rand: random.Random) -> None:
+async def _run(t: Multi, guilds: dict[int, int], rand: random.Random, *, via_dm: bool) -> None:
     fake = t.fake
     anne, jack, mary, tom = fake.user_ids
     await _ready(t, guilds)
@@ -261,7 +261,8 @@ async def _run(t: Multi, guilds: dict[int, int], rand: random.Random) -> None:
         for _ in range(2):
             await take_turn(t, game_id, rand)
     # a DM reaches shard 0 only, whose process answers for shard 1's game from the shared database
-    dm = await _dm_decision(t, games[1][0], rand)
+    dm = await _decide(t, games[1][0], rand, via_dm=True)
+    await t.settle()
     assert _receivers(fake, dm.id) == [(0, 2)] and str(dm.id) in t.acked, fake.world.messages[dm.source_message_id].content
 
     # both alive: each due reminder fires once, in whichever process leases it first
@@ -273,7 +274,7 @@ async def _run(t: Multi, guilds: dict[int, int], rand: random.Random) -> None:
 
     # the kill: whichever process is inside the hung DM holds the game's outbox lease
     game_id = games[1][0]
-    fault, held_user = await _hold_next_dm(t, game_id, rand)
+    fault, held_user = await _hold_next_dm(t, game_id, rand, via_dm=via_dm)
     owner = (await t.store.leases())[f"outbox:{game_id}"][0]
     victim = next(p for p in t.procs if owner == f"shards {p.shard} of 2")
     survivor = next(p for p in t.procs if p is not victim)
