@@ -28,6 +28,7 @@ async def test_every_command_and_option_has_a_description_and_help_lists_them(db
                     if o.get("description") in (None, "", PLACEHOLDER)]
         assert not missing, f"no description: {missing}"
         shown = t.reply_message(await t.slash(fake.user_ids[0], "help")).content
+        assert shown.startswith("**Parley — the commands**"), "/help is too long for one message: its top was cut"
         for name in commands:
             assert f"/{name}" in shown, name
         t.assert_clean()
