@@ -137,10 +137,12 @@ class Pumps:
 
     async def after(self, seen: int, timeout: float) -> None:
         """Until a pump started after `seen` finished, or `timeout` seconds passed."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
         with contextlib.suppress(TimeoutError):
-            while self.done <= seen:
+            while self.done <= seen and (left := deadline - loop.time()) > 0:
                 self.changed.clear()
-                await asyncio.wait_for(self.changed.wait(), timeout)
+                await asyncio.wait_for(self.changed.wait(), left)
 
 
 _PUMPS: weakref.WeakKeyDictionary[ParleyBot, Pumps] = weakref.WeakKeyDictionary()
