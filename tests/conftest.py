@@ -15,7 +15,6 @@ if TOY_GAME not in _extra:
 
 from tests.pg import backend, pg_cluster, pg_url  # noqa: E402,F401  (fixtures: SQLite and PostgreSQL)
 
-
 # The longest tests start first, so parallel workers are not left waiting on one of them at the
 # end (the longest test bounds the wall time): whole games on the loopback Discord, the crash
 # test, then the conformance playouts. Matched by name, longest first; the rest keep their order.

@@ -188,7 +188,7 @@ def test_mm_m7_25_a_prize_too_small_for_both_holds_loses_ordinary_cargo_first_th
     seat = s.order[0]
     me = s.players[seat]
     me.ship.cargo, me.contraband = ["sugar-1", "rum-1"], [c for c in _contraband_ids()[:2]]
-    full = {"hull": 2, "masts": 2, "crew": 2, "cannons": 1, "cargo": 4}
+    full: dict[Any, int] = {"hull": 2, "masts": 2, "crew": 2, "cannons": 1, "cargo": 4}
     cross_over(s, seat, "sloop", full)
     assert me.ship.cargo == ["sugar-1", "rum-1"] and len(me.contraband) == 2, "4 cards in a hold of 4: all stay"
     smaller = {**full, "cargo": 3}
