@@ -12,12 +12,11 @@ import argparse
 import asyncio
 import importlib
 import sys
-from pathlib import Path
 
 from store.copy import CopyError, copy_database
-from store.db import sqlite_path
+from store.db import missing_database
 from store.errors import GameNotFoundError
-from store.pg import is_postgres_url, redact
+from store.pg import redact
 from store.repository import Store
 
 
@@ -59,14 +58,9 @@ async def verify_all(path: str, game_ids: list[int]) -> bool:
     return all_ok
 
 
-def _missing(target: str) -> bool:
-    """A SQLite file that does not exist (opening it would create an empty one)."""
-    return not is_postgres_url(target) and not Path(sqlite_path(target)).is_file()
-
-
 def copy_main(argv: list[str]) -> int:
     args = parse_copy_args(argv)
-    if _missing(args.source):
+    if missing_database(args.source):
         print(f"No database at {args.source}.", file=sys.stderr)
         return 2
     try:
@@ -85,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["copy"]:
         return copy_main(argv[1:])
     args = parse_args(argv)
-    if _missing(args.verify):
+    if missing_database(args.verify):
         print(f"No database at {args.verify}.", file=sys.stderr)
         return 2
     for module in args.imports:

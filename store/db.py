@@ -155,6 +155,11 @@ def sqlite_path(target: str | Path) -> str:
     return text.removeprefix("sqlite:///") if text.startswith("sqlite:///") else text
 
 
+def missing_database(target: str) -> bool:
+    """A SQLite file that does not exist (opening it would create an empty one)."""
+    return not is_postgres_url(target) and not Path(sqlite_path(target)).is_file()
+
+
 @dataclass(eq=False)
 class _Write:
     fn: Callable[[sqlite3.Connection], Any]

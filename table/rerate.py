@@ -7,9 +7,9 @@ import argparse
 import asyncio
 import importlib
 import sys
-from pathlib import Path
 
 from store import Store
+from store.db import missing_database
 from table.ratings import rerate
 
 
@@ -24,11 +24,11 @@ async def run(path: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m table.rerate", description="Rebuild Parley's ratings.")
-    parser.add_argument("db", metavar="DB", help="the database file")
+    parser.add_argument("db", metavar="DB", help="the database: a SQLite file or a postgresql:// URL")
     parser.add_argument("--import", dest="imports", metavar="MODULE", action="append", default=[],
                         help="import a module that registers more games (repeatable)")
     args = parser.parse_args(argv)
-    if not Path(args.db).is_file():
+    if missing_database(args.db):
         print(f"No database at {args.db}.", file=sys.stderr)
         return 2
     for module in args.imports:
