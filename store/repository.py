@@ -74,6 +74,17 @@ def _status_message(status: str) -> str:
     }[status]
 
 
+def merged(settings: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """`settings` with `changes` merged in (a None value removes a key)."""
+    out = dict(settings)
+    for key, value in changes.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    return out
+
+
 def _bump(conn: sqlite3.Connection, game_id: int, expected_version: int, **columns: Any) -> int:
     """Set columns and version + 1 WHERE version = expected; return the new version."""
     sets = "".join(f", {name} = ?" for name in columns)
@@ -151,12 +162,7 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
     async def update_settings(self, game_id: int, changes: Mapping[str, Any]) -> dict[str, Any]:
         """Merge `changes` into the game's settings (a None value removes a key); return them."""
         def run(conn: sqlite3.Connection) -> dict[str, Any]:
-            settings: dict[str, Any] = json.loads(game_row(conn, game_id)["settings"])
-            for key, value in changes.items():
-                if value is None:
-                    settings.pop(key, None)
-                else:
-                    settings[key] = value
+            settings = merged(json.loads(game_row(conn, game_id)["settings"]), changes)
             conn.execute("UPDATE games SET settings = ?, updated_at = ? WHERE id = ?",
                          (json.dumps(settings), now(), game_id))
             return settings
@@ -226,15 +232,17 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
                             snapshot_json: Snapshot, *, interaction_id: str | None = None,
                             status: Status | None = None, outbox: Sequence[OutboxItem] = (),
                             reveals: bool | None = None, hidden: bool | None = None,
-                            commitment: tuple[str, str] | None = None) -> int:
+                            commitment: tuple[str, str] | None = None,
+                            settings: Mapping[str, Any] | None = None) -> int:
         """Append one action, store the state after it and queue its messages, atomically.
-        `hidden` marks a decision the public did not see; `commitment` is its (digest, nonce).
+        `hidden` marks a decision the public did not see; `commitment` is its (digest, nonce);
+        `settings` are changes to the game's settings (a None value removes a key).
 
         DuplicateInteractionError if interaction_id was applied before; StaleStateError if the
         game moved past expected_version. Either way nothing is written. Returns the new version.
         """
         snapshot = _json(snapshot_json)
-        extra = {} if status is None else {"status": status}
+        extra: dict[str, Any] = {} if status is None else {"status": status}
         _valid_status(status)
 
         def run(conn: sqlite3.Connection) -> int:
@@ -243,6 +251,8 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
                 raise DuplicateInteractionError(interaction_id)
             row = game_row(conn, game_id)
             _require(row, expected_version, "active")
+            if settings:
+                extra["settings"] = json.dumps(merged(json.loads(row["settings"]), settings))
             if not 0 <= seat < row["players"]:
                 raise StoreError(f"Game #{game_id} has no seat {seat}.")
             seq = conn.execute("SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?",

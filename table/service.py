@@ -34,6 +34,7 @@ from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
 from store.errors import BOARD_CHANGED
 from store.leases import outbox_lease
+from table.held_news import hold_news
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
 from table.outbox import items_after
@@ -172,16 +173,17 @@ class TableService:
         hidden = hidden_decision(game, s, seat, t.action, t)
         pending, outcome = game.pending(t.state), game.outcome(t.state)
         answered = await self._order_answers(record, game, t.state)
-        items = without_prompts(items_after(
+        items, settings = hold_news(without_prompts(items_after(
             record.version + 1, t.events, pending, before.waiting_on if before else (), outcome, len(record.seats),
-            was=before, side=side_decisions(game, t.state), was_side=side_decisions(game, s)), answered)
+            was=before, side=side_decisions(game, t.state), was_side=side_decisions(game, s)), answered),
+            record.settings, seat, by_order=(auto or "").startswith(order_reason("")))
         if auto is not None:
             interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
         version = await self.store.commit_action(
             game_id, record.version, seat, t.notation,
             t.state.model_dump_json(), interaction_id=interaction_id,
             status="finished" if outcome else None, outbox=items, reveals=t.reveals,
-            hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None)
+            hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None, settings=settings)
         self._remember(game_id, version, t.state)
         if outcome is not None:
             await after_game(self.store, record)
@@ -480,4 +482,4 @@ def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
 def merge_news(rows: list[OutboxRow]) -> OutboxRow:
     """A prompt carrying the private events of the rows before it, as `news`."""
     news = [e for r in rows[:-1] for e in r.payload.get("events", [])]
-    return replace(rows[-1], payload={**rows[-1].payload, "news": news})
+    return replace(rows[-1], payload={**rows[-1].payload, "news": [*rows[-1].payload.get("news", []), *news]})
