@@ -35,11 +35,13 @@ def sealed(game: Any, state: Any, seat: int) -> bool:
     return pending is not None and pending.kind == "simultaneous" and seat in pending.waiting_on
 
 
-def timer_nonce(timer: TimerRow) -> str:
-    """The nonce of what a timer's firing sends: the same for a retry of that firing (a process
-    killed mid-send leaves the timer as it was, and whoever takes its lease over fires it again,
-    which Discord then drops as a resend), new for each later firing (the timer is moved on)."""
-    return f"t{timer.id}.{int(timer.due_at)}"
+def timer_nonce(timer: TimerRow, where: str) -> str:
+    """The nonce of what a timer's firing sends to `where` ("p" the thread post, "d" the DM):
+    the same for a retry of that firing (a process killed mid-send leaves the timer as it was,
+    and whoever takes its lease over fires it again, which Discord then drops as a resend), new
+    for each later firing (the timer is moved on), and different for the post and the DM, which
+    are two messages."""
+    return f"t{timer.id}.{int(timer.due_at)}{where}"
 
 
 class Turns(commands.Cog):
@@ -154,12 +156,12 @@ class Turns(commands.Cog):
         last_public = float(record.settings.get("last_public_reminder", 0))
         if now - last_public >= PUBLIC_REMINDER_EVERY or not prefs.dm_notifications:
             await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting_text(record, state)}",
-                                nonce=timer_nonce(timer), allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+                                nonce=timer_nonce(timer, "p"), allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
             await self.bot.store.update_settings(record.id, {"last_public_reminder": now})
         if prefs.dm_notifications:
             await self.bot.notifier.dm(record, seat, f"⏰ Reminder {sent} of {MAX_REMINDERS}: it is still your move in "
                                                      f"{title_of(record)} (<#{record.thread_id}>). Press **Your move** "
-                                                     "there or use /hand.", nonce=timer_nonce(timer))
+                                                     "there or use /hand.", nonce=timer_nonce(timer, "d"))
         if sent < MAX_REMINDERS:
             hours = prefs.reminder_hours or Pace.of(record.settings).reminder_hours
             await self.bot.store.set_timer(record.id, "reminder", now + float(hours) * 3600, seat=seat,
@@ -200,9 +202,9 @@ class Turns(commands.Cog):
                     "(any move, panel or /hand of theirs takes it back).")
         else:
             text = f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"
-        await self.bot.post(record, text, nonce=timer_nonce(timer),
+        await self.bot.post(record, text, nonce=timer_nonce(timer, "p"),
                             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
-        await self.bot.notifier.dm(record, seat, text, nonce=timer_nonce(timer))
+        await self.bot.notifier.dm(record, seat, text, nonce=timer_nonce(timer, "d"))
         self.bot.wake(record.id)
         return 1
 
