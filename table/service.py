@@ -349,9 +349,9 @@ class TableService:
         delivery carrying all their events (a bot burst or a multi-step turn makes one message,
         not twenty; the notifier edits the hand-over's post), then the other rows in order, a
         seat's private rows folded into its next prompt. After a failure the rest of that
-        game's rows wait for the next flush (a follower's failed digest holds up nothing). Delivery is at least once: a crash between deliver
-        and mark_sent sends the same claimed batch again with the same nonce (see store
-        migration 0002)."""
+        game's rows wait for the next flush (a follower's failed digest holds up nothing).
+        Delivery is at least once: a crash between deliver and mark_sent sends the same claimed
+        batch again with the same nonce (see store migration 0002)."""
         settled = 0
         for game_id in await self.store.unsent_games(limit):
             settled += await self._flush_game(game_id)

@@ -105,7 +105,7 @@ def _long_guns(s: State, role: C.Role, ev: Events) -> None:
 def side_name(s: State, role: C.Role) -> str:
     assert s.fight is not None
     x = s.fight.sides[role]
-    return name(s, x.seat) if x.seat is not None else f"the {str(x.npc).replace('_', ' ')}"
+    return name(s, x.seat) if x.seat is not None else f"the {N.slot_name(str(x.npc))}"
 
 
 def side_fighter(s: State, role: C.Role) -> C.Fighter:

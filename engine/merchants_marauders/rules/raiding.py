@@ -29,6 +29,7 @@ from engine.merchants_marauders.rules.common import (
     wars,
 )
 from engine.merchants_marauders.rules.death import kill
+from engine.merchants_marauders.rules.npc import NATION_ADJECTIVE
 from engine.merchants_marauders.rules.port import _deck_top, _take_top
 from engine.merchants_marauders.state import Raid, State
 
@@ -40,7 +41,8 @@ def start_raid(s: State, seat: int, ev: Events) -> None:
     s.zones[p.zone].merchant = None
     s.track.append(token)
     s.reveals += 1
-    say(ev, f"{name(s, seat)} finds a {token} merchant")
+    kind = NATION_ADJECTIVE.get(token, token)
+    say(ev, f"{name(s, seat)} finds {'an' if kind[0] in 'AEIOUaeiou' else 'a'} {kind} merchant")
     s.raid = Raid(seat=seat, token=token)
     s.stack.append(P.RaidPrompt(seats=[seat], nations=list(R.nation_choices(token, port_nation(p.zone)))))
 

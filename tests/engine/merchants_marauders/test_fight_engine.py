@@ -54,6 +54,17 @@ def test_mmb_turn_04_raid_03_a_merchant_let_go_costs_only_the_scouting_action() 
     assert s.track == ["netherlands"] and not p.bounties and s.turn.actions == 2 and s.raid is None
 
 
+def test_the_log_names_a_merchant_and_an_npc_by_their_nation_in_plain_words() -> None:
+    s = started(3, seed="release")
+    seat = active(s)
+    at_sea(s, seat, "caribbean_sea")
+    s.zones["caribbean_sea"].merchant = "england"
+    s.round.scouting = 0
+    dice(s, SKULL, *[1] * (_skill(s, seat, "scouting") - 1))
+    texts = [e.text for e in GAME.apply(s, seat, GAME.parse(s, seat, "scout merchant")).events]
+    assert any(t.endswith("finds an English merchant") for t in texts), texts
+
+
 def test_mmb_turn_09_no_skull_finds_nothing() -> None:
     s = started(3, seed="miss")
     seat = active(s)
