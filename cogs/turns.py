@@ -172,7 +172,8 @@ class Turns(commands.Cog):
 
     async def _deadline(self, timer: TimerRow) -> int:
         """Past the move deadline: remind, play the seat's default move, or let a bot stand in —
-        as the host chose. A player on vacation gets the deadline moved past their return."""
+        as the host chose; the seat's standing orders answer first, and a prompt they answered needs
+        no bot. A player on vacation gets the deadline moved past their return."""
         waiting = await self._still_waiting(timer)
         if waiting is None:
             return 0
@@ -188,9 +189,10 @@ class Turns(commands.Cog):
         await self.bot.store.delete_timer(timer.id)
         game = get_game(record.game_type)
         who = f"<@{user_id}> ({game.seat_name(state, seat)})"
-        # Where the policy plays for them, their standing orders answer first (table/orders.py).
+        # Where the policy plays for them, their standing orders answer first (table/orders.py);
+        # a prompt an order answered is played, so no bot stands in for it.
         ordered = await self.bot.table.answer_by_order(record.id, seat) if pace.deadline_policy != "remind" else None
-        if pace.deadline_policy == "default":
+        if ordered is not None or pace.deadline_policy == "default":
             notation = ordered or game.notate(state, game.default_action(state, seat))
             if ordered is None:
                 await self.bot.table.act(record.id, seat, notation, auto="deadline")

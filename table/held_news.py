@@ -6,9 +6,13 @@ DMed at once. It waits in the game's settings (`held_news`, written in the same 
 the decision) and rides as `news` in the owner's next "your move" row, which stays private to
 that seat. News still held when the game ends goes out as the owner's private row before the
 result. News for other seats is never held: only the order's owner is kept unwoken.
+
+A seat handed to a bot for good (its player left or was kicked) loses its held news at the next
+decision: the bot needs no DM, and a player who is out of the game is told nothing more of it.
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -21,13 +25,14 @@ def held_of(settings: dict[str, Any]) -> dict[int, list[str]]:
     return {int(seat): list(news) for seat, news in settings.get(HELD, {}).items()}
 
 
-def hold_news(items: list[OutboxItem], settings: dict[str, Any], seat: int,
-              by_order: bool) -> tuple[list[OutboxItem], dict[str, Any] | None]:
+def hold_news(items: list[OutboxItem], settings: dict[str, Any], seat: int, by_order: bool,
+              players: Collection[int]) -> tuple[list[OutboxItem], dict[str, Any] | None]:
     """(the decision's outbox rows, the settings change or None): the owner's private rows of
     an order's answer held back; held news folded into its seat's next prompt row, or, when
-    the game ends here, sent as that seat's private row before the result."""
-    held = held_of(settings)
-    before = {k: list(v) for k, v in held.items()}
+    the game ends here, sent as that seat's private row before the result. `players`: the
+    seats a player holds now; the news of any other seat is dropped."""
+    before = held_of(settings)
+    held = {k: list(v) for k, v in before.items() if k in players}
     out: list[OutboxItem] = []
     for item in items:
         if by_order and item.kind == "private" and item.seat == seat:

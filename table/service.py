@@ -176,7 +176,8 @@ class TableService:
         items, settings = hold_news(without_prompts(items_after(
             record.version + 1, t.events, pending, before.waiting_on if before else (), outcome, len(record.seats),
             was=before, side=side_decisions(game, t.state), was_side=side_decisions(game, s)), answered),
-            record.settings, seat, by_order=(auto or "").startswith(order_reason("")))
+            record.settings, seat, by_order=(auto or "").startswith(order_reason("")),
+            players={x.seat for x in record.seats if x.user_id is not None})
         if auto is not None:
             interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
         version = await self.store.commit_action(

@@ -20,32 +20,42 @@ def prompt(seat: int) -> OutboxItem:
 
 
 BOARD = OutboxItem(kind="board", target=THREAD, payload={"events": ["Anne attacks."]})
+EVERYONE = (0, 1, 2)   # seats a player holds
 
 
 def test_an_orders_answer_holds_its_owners_private_news_and_nobody_elses() -> None:
-    items, change = hold_news([BOARD, private(0, "You draw the Kraken."), private(1, "You lose a card.")], {}, 0, by_order=True)
+    items, change = hold_news([BOARD, private(0, "You draw the Kraken."), private(1, "You lose a card.")], {}, 0, by_order=True, players=EVERYONE)
     assert items == [BOARD, private(1, "You lose a card.")]
     assert change == {HELD: {"0": ["You draw the Kraken."]}}
 
 
 def test_a_players_own_decision_holds_nothing() -> None:
     items = [BOARD, private(0, "You draw the Kraken.")]
-    assert hold_news(items, {}, 0, by_order=False) == (items, None)
+    assert hold_news(items, {}, 0, by_order=False, players=EVERYONE) == (items, None)
 
 
 def test_held_news_rides_in_the_owners_next_prompt_only() -> None:
     settings = {HELD: {"0": ["You draw the Kraken."]}}
-    items, change = hold_news([BOARD, prompt(1)], settings, 1, by_order=False)
+    items, change = hold_news([BOARD, prompt(1)], settings, 1, by_order=False, players=EVERYONE)
     assert items == [BOARD, prompt(1)] and change is None   # another seat's prompt: still held
-    items, change = hold_news([BOARD, prompt(0)], settings, 1, by_order=False)
+    items, change = hold_news([BOARD, prompt(0)], settings, 1, by_order=False, players=EVERYONE)
     assert items[1].payload["news"] == ["You draw the Kraken."] and items[1].target == seat_target(0)
     assert change == {HELD: None}
 
 
 def test_news_still_held_at_the_end_goes_to_its_owner_before_the_result() -> None:
     final = OutboxItem(kind="final", target=THREAD, payload={})
-    items, change = hold_news([BOARD, final], {HELD: {"2": ["You draw gold."]}}, 0, by_order=False)
+    items, change = hold_news([BOARD, final], {HELD: {"2": ["You draw gold."]}}, 0, by_order=False, players=EVERYONE)
     assert items == [BOARD, private(2, "You draw gold."), final] and change == {HELD: None}
+
+
+def test_a_seat_handed_to_a_bot_for_good_loses_its_held_news_and_nobody_gets_it() -> None:
+    settings = {HELD: {"0": ["You draw the Kraken."], "2": ["You draw gold."]}}
+    items, change = hold_news([BOARD, prompt(1)], settings, 1, by_order=False, players=(0, 1))
+    assert items == [BOARD, prompt(1)] and change == {HELD: {"0": ["You draw the Kraken."]}}
+    final = OutboxItem(kind="final", target=THREAD, payload={})
+    items, _ = hold_news([BOARD, final], settings, 1, by_order=False, players=(0, 1))
+    assert items == [BOARD, private(0, "You draw the Kraken."), final]   # none for the bot's seat 2
 
 
 def test_a_prompt_keeps_its_held_news_when_private_rows_fold_into_it() -> None:
