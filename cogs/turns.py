@@ -19,8 +19,10 @@ from cogs.digests import fire_digests
 from cogs.quiet import next_allowed
 from engine.core import get_game
 from store import GameRecord, StorageError, StoreError, TimerRow
-from table.leases import fire_due_timers
+from store.leases import timer_lease
+from table.leases import fire_due_timers, still_held
 from table.pace import MAX_REMINDERS, PUBLIC_REMINDER_EVERY, Pace
+from table.service import TableError, auto_interaction
 
 if TYPE_CHECKING:
     from cogs.app import ParleyBot
@@ -155,10 +157,14 @@ class Turns(commands.Cog):
         sent = int(timer.payload.get("sent", 0)) + 1
         last_public = float(record.settings.get("last_public_reminder", 0))
         if now - last_public >= PUBLIC_REMINDER_EVERY or not prefs.dm_notifications:
+            if not await self._held(timer):
+                return 0
             await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting_text(record, state)}",
                                 nonce=timer_nonce(timer, "p"), allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
             await self.bot.store.update_settings(record.id, {"last_public_reminder": now})
         if prefs.dm_notifications:
+            if not await self._held(timer):
+                return 0
             await self.bot.notifier.dm(record, seat, f"⏰ Reminder {sent} of {MAX_REMINDERS}: it is still your move in "
                                                      f"{title_of(record)} (<#{record.thread_id}>). Press **Your move** "
                                                      "there or use /hand.", nonce=timer_nonce(timer, "d"))
@@ -173,10 +179,44 @@ class Turns(commands.Cog):
     async def _deadline(self, timer: TimerRow) -> int:
         """Past the move deadline: remind, play the seat's default move, or let a bot stand in —
         as the host chose; the seat's standing orders answer first, and a prompt they answered needs
-        no bot. A player on vacation gets the deadline moved past their return."""
+        no bot. A player on vacation gets the deadline moved past their return.
+
+        Safe to repeat when a process dies mid-way and another takes the timer's lease over:
+        what the firing does (the move, the stand-in, the notice) is pinned in the timer before
+        it acts; the move is keyed by the version it was decided at, so it is made once; the
+        notice carries the timer's nonces; and the timer goes only once all of it is done."""
+        firing = timer.payload.get("firing")
+        try:
+            if firing is None or not await self._carried_out(timer, firing):
+                firing = await self._decide(timer)
+                if firing is None:
+                    return 0
+                await self._carry_out(timer, firing)
+        except TableError as e:   # the board moved under it: the next pass decides afresh
+            log.info("game %s: the deadline of seat %s waits a pass: %s", timer.game_id, timer.seat, e)
+            return 0
+        record = await self.bot.store.load(timer.game_id)
+        if not await self._held(timer):
+            return 0
+        await self.bot.post(record, firing["notice"], nonce=timer_nonce(timer, "p"),
+                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(firing["user"])]))
+        if not await self._held(timer):
+            return 0
+        await self.bot.notifier.dm(record, firing["seat"], firing["notice"], nonce=timer_nonce(timer, "d"))
+        await self.bot.store.finish_timer(timer)
+        self.bot.wake(record.id)
+        return 1
+
+    async def _held(self, timer: TimerRow) -> bool:
+        """Before a send: this process still holds the timer's lease (renewed). False: it was
+        too slow, the lease ran out and the process that took the timer over sends instead."""
+        return await still_held(self.bot.store, self.bot.table.holder, timer_lease(timer.id))
+
+    async def _decide(self, timer: TimerRow) -> dict[str, Any] | None:
+        """What this deadline does, pinned in the timer (None: nothing, the timer was settled)."""
         waiting = await self._still_waiting(timer)
         if waiting is None:
-            return 0
+            return None
         record, state, seat, user_id = waiting
         pace = Pace.of(record.settings)
         prefs = await self.bot.store.get_user_settings(user_id)
@@ -185,30 +225,55 @@ class Turns(commands.Cog):
             due = pace.deadline(now, prefs.away_until)
             if due is not None:
                 await self.bot.store.set_timer(record.id, "deadline", due, seat=seat, user_id=user_id, payload=timer.payload)
-            return 0
-        await self.bot.store.delete_timer(timer.id)
+            return None
         game = get_game(record.game_type)
         who = f"<@{user_id}> ({game.seat_name(state, seat)})"
+        firing: dict[str, Any] = {"version": record.version, "seat": seat, "user": user_id}
         # Where the policy plays for them, their standing orders answer first (table/orders.py);
         # a prompt an order answered is played, so no bot stands in for it.
-        ordered = await self.bot.table.answer_by_order(record.id, seat) if pace.deadline_policy != "remind" else None
+        ordered = await self.bot.table.deadline_order(record.id, seat) if pace.deadline_policy != "remind" else None
+        if ordered is not None:
+            firing.update(auto=ordered[0], move=ordered[1])
         if ordered is not None or pace.deadline_policy == "default":
-            notation = ordered or game.notate(state, game.default_action(state, seat))
-            if ordered is None:
-                await self.bot.table.act(record.id, seat, notation, auto="deadline")
-            shown = "their sealed choice" if sealed(game, state, seat) else f"**{notation}**"
-            text = f"⏳ {who}'s time to move ran out, so the table played {shown} for them."
+            firing.setdefault("auto", "deadline")
+            firing.setdefault("move", game.notate(state, game.default_action(state, seat)))
+            shown = "their sealed choice" if sealed(game, state, seat) else f"**{firing['move']}**"
+            firing["notice"] = f"⏳ {who}'s time to move ran out, so the table played {shown} for them."
         elif pace.deadline_policy == "bot":
-            await self.bot.store.stand_in(record.id, seat)
-            text = (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "
-                    "(any move, panel or /hand of theirs takes it back).")
+            firing["stand_in"] = True
+            firing["notice"] = (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "
+                                "(any move, panel or /hand of theirs takes it back).")
         else:
-            text = f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"
-        await self.bot.post(record, text, nonce=timer_nonce(timer, "p"),
-                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
-        await self.bot.notifier.dm(record, seat, text, nonce=timer_nonce(timer, "d"))
-        self.bot.wake(record.id)
-        return 1
+            firing["notice"] = f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"
+        if not await self.bot.store.pin_timer(timer, {**timer.payload, "firing": firing}):
+            return None   # moved on meanwhile (a new prompt set the seat's next deadline)
+        return firing
+
+    async def _carry_out(self, timer: TimerRow, firing: dict[str, Any]) -> None:
+        """Make the pinned firing's move (keyed by its version: made once) and stand-in."""
+        if "move" in firing:
+            await self.bot.table.act(timer.game_id, firing["seat"], firing["move"], auto=firing["auto"],
+                                     expected_version=firing["version"])
+        if firing.get("stand_in"):
+            await self.bot.store.stand_in(timer.game_id, firing["seat"])
+
+    async def _carried_out(self, timer: TimerRow, firing: dict[str, Any]) -> bool:
+        """A firing pinned by an earlier run, whose process may have died before it was done:
+        whether its move and stand-in are made now (made here if the game is still where it was
+        decided). False: the game moved on without it, so the deadline is decided afresh."""
+        if "move" not in firing and not firing.get("stand_in"):
+            return False   # a notice alone: decided afresh, to the same text and nonces
+        record = await self.bot.store.load(timer.game_id)
+        if "move" in firing:
+            key = auto_interaction(firing["auto"], timer.game_id, int(firing["version"]))
+            if not any(r.interaction_id == key for r in await self.bot.store.log_rows(timer.game_id)):
+                if record.version != firing["version"]:
+                    return False
+                await self._carry_out(timer, firing)
+                return True
+        if firing.get("stand_in") and not record.seats[firing["seat"]].bot_policy:
+            await self._carry_out(timer, {"seat": firing["seat"], "stand_in": True})
+        return True
 
     async def _archive(self, timer: TimerRow) -> int:
         record = await self.bot.store.load(timer.game_id)

@@ -101,6 +101,19 @@ class NotifyTables(Database):
     async def delete_timer(self, timer_id: int) -> None:
         await self._write(lambda conn: conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,)))
 
+    async def pin_timer(self, timer: TimerRow, payload: Mapping[str, Any]) -> bool:
+        """Write the payload of `timer` while it is still that firing (same due time): what a
+        firing is about to do, so a repeat of it does the same. False if it moved on meanwhile."""
+        return await self._write(lambda conn: conn.execute(
+            "UPDATE timers SET payload = ? WHERE id = ? AND due_at = ?",
+            (json.dumps(dict(payload)), timer.id, timer.due_at)).rowcount == 1)
+
+    async def finish_timer(self, timer: TimerRow) -> bool:
+        """Delete `timer` once its firing is done, unless it was moved on meanwhile (a new
+        prompt set the seat's next one); returns whether it was deleted."""
+        return await self._write(lambda conn: conn.execute(
+            "DELETE FROM timers WHERE id = ? AND due_at = ?", (timer.id, timer.due_at)).rowcount == 1)
+
     async def delete_timers(self, game_id: int, seat: int | None = None, kind: TimerKind | None = None) -> int:
         """Delete a game's timers, narrowed by seat and/or kind when given; return how many."""
         sql = "DELETE FROM timers WHERE game_id = ?"

@@ -47,3 +47,9 @@ async def fire_due_timers(store: Store, holder: Leaseholder, fire: Callable[[Tim
         finally:
             await store.release_lease(timer_lease(timer.id), holder.owner)
     return fired
+
+
+async def still_held(store: Store, holder: Leaseholder, name: str) -> bool:
+    """Renew the lease `name` before a step that must not be done twice (a send): False if it
+    ran out and another process has taken the work over (then stop: that process does it)."""
+    return await store.take_lease(name, holder.owner, holder.clock(), holder.seconds)

@@ -179,7 +179,7 @@ class TableService:
             record.settings, seat, by_order=(auto or "").startswith(order_reason("")),
             players={x.seat for x in record.seats if x.user_id is not None})
         if auto is not None:
-            interaction_id = f"{AUTO_PREFIX}{auto}:{game_id}:{record.version}"
+            interaction_id = auto_interaction(auto, game_id, record.version)
         version = await self.store.commit_action(
             game_id, record.version, seat, t.notation,
             t.state.model_dump_json(), interaction_id=interaction_id,
@@ -199,15 +199,15 @@ class TableService:
             return {}
         return answers(game, s, record, await self.store.orders_in_game(record.id), deciding)
 
-    async def answer_by_order(self, game_id: int, seat: int) -> str | None:
-        """At the seat's deadline: the notation its standing orders played for it, or None."""
+    async def deadline_order(self, game_id: int, seat: int) -> tuple[str, str] | None:
+        """At the seat's deadline: (the `auto` reason, the notation) its standing orders play
+        for it, or None. Nothing is played here: the deadline acts on it (cogs/turns.py)."""
         record, s = await self.load(game_id)
         found = await self._order_answers(record, self._game(record.game_type), s, at_deadline=True, seats=(seat,))
         if seat not in found:
             return None
         order_id, notation = found[seat]
-        await self.act(game_id, seat, notation, auto=order_reason(order_id))
-        return notation
+        return order_reason(order_id), notation
 
     async def play(self, game_id: int, seat: int, notation: str, **kwargs: Any) -> ActResult:
         """`act`, then the forced moves that follow for the same seat (autoplay), so the player's
@@ -420,6 +420,12 @@ class TableService:
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
+
+
+def auto_interaction(auto: str, game_id: int, version: int) -> str:
+    """The interaction id of a decision the table takes for a seat at `version`: at most one such
+    decision per game and version, so a repeat of it (a deadline fired again) is refused."""
+    return f"{AUTO_PREFIX}{auto}:{game_id}:{version}"
 
 
 def commitment_line(record: GameRecord) -> str:

@@ -1,8 +1,10 @@
-"""A timer's notification is sent once, even when the process firing it dies mid-way: a reminder
-goes out (thread post and DM), the process is "killed" before it moves the timer on and without
-giving its lease back; once the lease runs out by the injected clock, another lease owner fires
-the timer again, and Discord, seeing the same nonces, shows one post and one DM. The raw
-requests prove the second firing really sent (so the dedupe, not luck, kept it to one)."""
+"""A timer's work is done once, even when the process firing it dies mid-way, without giving its
+lease back: once the lease runs out by the injected clock, another lease owner fires the timer
+again. A reminder's post and DM are resent under the same nonces, and Discord shows one of each.
+A deadline is killed before its move, after it, after its post, after its DM: the survivor
+makes the move if it was not made (one deadline move in the log either way) and sends what was
+not sent; one post and one DM are shown. The raw requests prove where a second firing really
+sent (so the dedupe, not luck, kept it to one), and where it did not need to."""
 from __future__ import annotations
 
 import re
@@ -14,7 +16,7 @@ import pytest
 
 from cogs.turns import Turns
 from store import TimerRow
-from table.leases import LEASE_SECONDS
+from table.leases import LEASE_SECONDS, Leaseholder
 from tests.e2e.harness import Table, parley_bot
 from tests.fake_discord import FakeDiscord
 
@@ -49,8 +51,11 @@ async def die_firing(t: Table, timer: TimerRow, monkeypatch: pytest.MonkeyPatch,
     claimed = await t.bot.store.claim_timer(timer.id, DEAD, t.clock(), LEASE_SECONDS)
     assert claimed is not None, "the dead process could not take the timer's lease"
     with monkeypatch.context() as patched, pytest.raises(Killed):
+        patched.setattr(t.bot.table, "holder", Leaseholder(DEAD, LEASE_SECONDS, t.clock))
         for name in {at, "set_timer", "delete_timer"}:
-            patched.setattr(t.bot.store, name, killed)
+            where = t.bot.table if name == "act" else t.bot if name == "post" else \
+                t.bot.notifier if name == "dm" else t.bot.store
+            patched.setattr(where, name, killed)
         await turns(t)._fire(claimed)
 
 
@@ -87,4 +92,44 @@ async def test_a_reminder_retried_after_a_takeover_reaches_discord_once(db: Path
         t.clock.now = moved.due_at
         assert await turns(t).check_timers() == 1
         assert [m.content[:12] for m in fake.dm_messages(user)[dms:]] == ["⏰ Reminder 1", "⏰ Reminder 2"]
+        assert t.run.errors == [], t.run.error_messages()
+
+
+# (where the deadline's process dies, the sends the two firings ask of Discord: thread post, DM)
+DEADLINE_KILLS = [("act", 1, 1),            # its notice pinned in the timer, before the move
+                  ("post", 1, 1),           # after the move, before the thread post
+                  ("dm", 2, 1),             # after the post, before the DM
+                  ("finish_timer", 2, 2)]   # after both, before the timer is done
+
+
+@pytest.mark.parametrize(("at", "posted", "dmed"), DEADLINE_KILLS)
+async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(db: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                           at: str, posted: int, dmed: int) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(deadline="12 hours", on_deadline="default")
+        seat, user = await t.pending_human(game_id)
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        await t.bot.store.delete_timers(game_id, kind="reminder")   # only the deadline fires here
+        t.clock.now = timer.due_at + 1
+        log = len(await t.bot.store.log_rows(game_id))
+        notice = f"⏳ <@{user}>"
+
+        await die_firing(t, timer, monkeypatch, at)
+        moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
+        assert len(moves) == (at != "act") and (await t.bot.store.leases())[f"timer:{timer.id}"][0] == DEAD
+        assert [x.id for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline"] == [timer.id]
+
+        assert await turns(t).check_timers() == 0            # the lease still holds: nobody fires it
+        t.clock.now += LEASE_SECONDS
+        assert await turns(t).check_timers() == 1            # run out: this process finishes the job
+        await t.settle()
+        assert await turns(t).check_timers() == 0            # and it is done: nothing fires again
+        moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
+        assert [(r.seat, r.shown_automatic) for r in moves] == [(seat, True)]
+        shown = [m for m in t.bot_posts(thread) if m.content.startswith(notice)]
+        assert len(shown) == 1 and "time to move ran out, so the table played" in shown[0].content
+        assert len([m for m in fake.dm_messages(user) if m.content.startswith(notice)]) == 1
+        raw = sends(fake, notice)
+        assert (raw[f"t{timer.id}.{int(timer.due_at)}p"], raw[f"t{timer.id}.{int(timer.due_at)}d"]) == (posted, dmed)
+        assert sum(raw.values()) == posted + dmed
         assert t.run.errors == [], t.run.error_messages()

@@ -128,9 +128,9 @@ async def test_at_the_deadline_an_order_answers_a_prompt_of_the_players_own_turn
     pending = GAME.pending(s)
     assert pending is not None and pending.kind == "turn"
     assert deciding_humans(GAME, s, record) == [] and deciding_humans(GAME, s, record, at_deadline=True) == [0]
-    assert await svc.answer_by_order(game_id, 0) is None   # no order: the deadline policy acts as before
+    assert await svc.deadline_order(game_id, 0) is None   # no order: the deadline policy acts as before
     await svc.store.set_order(game_id, HUMAN, "stand")
-    assert await svc.answer_by_order(game_id, 0) is None   # an order for another prompt does nothing
+    assert await svc.deadline_order(game_id, 0) is None   # an order for another prompt does nothing
 
 
 async def test_the_outbox_waits_while_a_game_is_committing(svc: TableService) -> None:
