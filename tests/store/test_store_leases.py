@@ -77,3 +77,40 @@ async def test_a_timer_whose_firer_died_is_fired_after_its_lease_runs_out(backen
         assert await a.claim_timer(timer_id, "A", NOW, LEASE) is not None   # A dies while firing it
         assert await b.claim_timer(timer_id, "B", NOW + LEASE - 1, LEASE) is None
         assert await b.claim_timer(timer_id, "B", NOW + LEASE, LEASE) is not None
+
+
+async def test_a_pinned_timer_is_only_pinned_and_finished_while_it_is_the_same_firing(backend: Backend) -> None:
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
+        game_id, _ = await new_race(a)
+        await a.set_timer(game_id, "deadline", NOW, seat=1, user_id=8, payload={"version": 1})
+        claimed = await a.claim_timer((await a.timers_of(game_id))[0].id, "A", NOW, LEASE)
+        assert claimed is not None
+        assert await a.pin_timer(claimed, {**claimed.payload, "firing": {"version": 1, "move": "roll"}})
+        [seen] = await b.timers_of(game_id)
+        assert seen.id == claimed.id and seen.payload["firing"] == {"version": 1, "move": "roll"}   # what a repeat does
+        await b.set_timer(game_id, "deadline", NOW + 3600, seat=1, user_id=8, payload={"version": 3})   # a new prompt
+        assert not await a.pin_timer(claimed, {"firing": {}}) and not await a.finish_timer(claimed)
+        [kept] = await b.timers_of(game_id)
+        assert (kept.id, kept.due_at, kept.payload) == (claimed.id, NOW + 3600, {"version": 3})   # the next one stays
+        later = await a.claim_timer(kept.id, "A", NOW + 3600, LEASE)
+        assert later is not None and await a.finish_timer(later) and await b.timers_of(game_id) == []
+
+
+async def test_two_processes_digest_passes_queue_each_digest_once(backend: Backend) -> None:
+    """The digest pass needs no lease: a follower's digest is queued by a compare-and-set on how
+    far their digests have gone, so a pass that read the follower before another queued it
+    queues nothing, even once a new digest is due."""
+    async with await Store.open(backend.url) as a, await Store.open(backend.url) as b:
+        game_id, version = await new_race(a)
+        assert await a.follow(game_id, 9, version - 1, "turn", at=NOW)
+        await a.schedule_digest(game_id, 9, NOW)
+        [seen_by_a], [seen_by_b] = await a.due_digests(NOW), await b.due_digests(NOW)
+        assert await a.queue_digest(seen_by_a, version, NOW, {"text": "A's"})
+        version, _ = await play(a, game_id)
+        await a.schedule_digest(game_id, 9, NOW)                        # the next hand-over: due again
+        assert not await b.queue_digest(seen_by_b, version, NOW, {"text": "B's"})   # B read it before A queued
+        [again] = await b.due_digests(NOW)
+        assert await b.queue_digest(again, version, NOW, {"text": "B's next"})
+        assert not await a.queue_digest(again, version, NOW, {"text": "A's too"})
+        texts = [r.payload["text"] for r in await a.outbox_of(game_id) if r.kind == "digest"]
+        assert texts == ["A's", "B's next"]
