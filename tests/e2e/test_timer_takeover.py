@@ -95,18 +95,19 @@ async def test_a_reminder_retried_after_a_takeover_reaches_discord_once(db: Path
         assert t.run.errors == [], t.run.error_messages()
 
 
-# (where the deadline's process dies, the sends the two firings ask of Discord: thread post, DM)
-DEADLINE_KILLS = [("act", 1, 1),            # its notice pinned in the timer, before the move
-                  ("post", 1, 1),           # after the move, before the thread post
-                  ("dm", 2, 1),             # after the post, before the DM
-                  ("finish_timer", 2, 2)]   # after both, before the timer is done
+# (the deadline policy, where its process dies, the sends the two firings ask of Discord: post, DM)
+DEADLINE_KILLS = [("default", "act", 1, 1),            # its notice pinned in the timer, before the move
+                  ("default", "post", 1, 1),           # after the move, before the thread post
+                  ("default", "dm", 2, 1),             # after the post, before the DM
+                  ("default", "finish_timer", 2, 2),   # after both, before the timer is done
+                  ("bot", "post", 1, 1)]               # after a bot stood in, before the post
 
 
-@pytest.mark.parametrize(("at", "posted", "dmed"), DEADLINE_KILLS)
-async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(db: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                           at: str, posted: int, dmed: int) -> None:
+@pytest.mark.parametrize(("policy", "at", "posted", "dmed"), DEADLINE_KILLS)
+async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(
+        db: Path, monkeypatch: pytest.MonkeyPatch, policy: str, at: str, posted: int, dmed: int) -> None:
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
-        game_id, thread = await t.open_table(deadline="12 hours", on_deadline="default")
+        game_id, thread = await t.open_table(deadline="12 hours", on_deadline=policy)
         seat, user = await t.pending_human(game_id)
         timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
         await t.bot.store.delete_timers(game_id, kind="reminder")   # only the deadline fires here
@@ -116,7 +117,8 @@ async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(db: 
 
         await die_firing(t, timer, monkeypatch, at)
         moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
-        assert len(moves) == (at != "act") and (await t.bot.store.leases())[f"timer:{timer.id}"][0] == DEAD
+        assert len(moves) == (policy == "default" and at != "act")
+        assert (await t.bot.store.leases())[f"timer:{timer.id}"][0] == DEAD
         assert [x.id for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline"] == [timer.id]
 
         assert await turns(t).check_timers() == 0            # the lease still holds: nobody fires it
@@ -125,11 +127,31 @@ async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(db: 
         await t.settle()
         assert await turns(t).check_timers() == 0            # and it is done: nothing fires again
         moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
-        assert [(r.seat, r.shown_automatic) for r in moves] == [(seat, True)]
+        assert [(r.seat, r.shown_automatic) for r in moves] == ([(seat, True)] if policy == "default" else [])
         shown = [m for m in t.bot_posts(thread) if m.content.startswith(notice)]
-        assert len(shown) == 1 and "time to move ran out, so the table played" in shown[0].content
+        told = "so the table played" if policy == "default" else "a bot plays their seat until they are back"
+        assert len(shown) == 1 and told in shown[0].content, shown
+        assert ((await t.bot.store.load(game_id)).seats[seat].bot_policy is not None) == (policy == "bot")
         assert len([m for m in fake.dm_messages(user) if m.content.startswith(notice)]) == 1
         raw = sends(fake, notice)
         assert (raw[f"t{timer.id}.{int(timer.due_at)}p"], raw[f"t{timer.id}.{int(timer.due_at)}d"]) == (posted, dmed)
         assert sum(raw.values()) == posted + dmed
+        assert t.run.errors == [], t.run.error_messages()
+
+
+async def test_a_firing_whose_lease_was_taken_over_sends_nothing(db: Path) -> None:
+    """A process frozen past its lease (a paused VM) wakes up mid-firing after another process
+    took the timer over: it renews the lease before each send, finds it gone, and stops."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table()
+        seat, user = await t.pending_human(game_id)
+        t.clock.now += 13 * HOUR
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "reminder" and x.seat == seat]
+        claimed = await t.bot.store.claim_timer(timer.id, t.bot.table.holder.owner, t.clock(), LEASE_SECONDS)
+        assert claimed is not None
+        t.clock.now += LEASE_SECONDS                                         # frozen this long
+        assert await t.bot.store.take_lease(f"timer:{timer.id}", "another process", t.clock(), LEASE_SECONDS)
+        assert await turns(t)._fire(claimed) == 0
+        assert not sends(fake, f"⏰ <@{user}>") and not sends(fake, "⏰ Reminder")   # not even asked of Discord
+        assert (await t.bot.store.leases())[f"timer:{timer.id}"][0] == "another process"
         assert t.run.errors == [], t.run.error_messages()
