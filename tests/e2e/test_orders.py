@@ -2,7 +2,8 @@
 replies, friendly refusals); an order answers an off-turn reaction (Pirate Chest's escape, then
 the sealed fight cards) without any message to its owner — no DM, no ephemeral, no thread ping —
 until the owner's next "your move" DM, which says what the orders answered; and nobody else, in
-the thread or in their DMs, is told of the orders."""
+the thread or in their DMs, is told of the orders. The private news an order's answer draws
+(Dead Reckoning's level-up between turns: which card went up) rides in that DM, and only there."""
 from __future__ import annotations
 
 import random
@@ -13,7 +14,9 @@ from engine.core import get_game
 from engine.core.orders import order_book
 from engine.core.policy import get_policy
 from store import ORDER_PREFIX
+from table.held_news import held_of
 from tests.e2e.harness import Table, mentioned, parley_bot
+from tests.e2e.order_walk import walk
 from tests.e2e.test_privacy import readable_texts
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.model import Message
@@ -121,4 +124,34 @@ async def test_orders_refuse_kindly_and_change_nothing(db: Path) -> None:
         await t.bot.store.set_status(game_id, "finished")
         over = t.reply_message(await t.slash(owner, "orders list", channel_id=thread))
         assert "nothing left to answer" in over.content
+        t.assert_clean()
+
+
+async def test_the_private_news_an_orders_answer_draws_waits_for_its_owners_next_move(db: Path) -> None:
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(game="dead_reckoning", humans=2, bots=0, seed="s29")
+        owner, other = fake.user_ids[:2]
+        reply = t.reply_message(await t.slash(owner, "orders set", channel_id=thread, order="level-lowest"))
+        assert "Standing order set" in reply.content
+        marker = first_order_answer(t)
+
+        async def held(game: Any, record: Any, s: Any) -> bool:
+            return bool(held_of(record.settings))
+
+        async def owners_move(game: Any, record: Any, s: Any) -> bool:
+            pending = game.pending(s)
+            return pending is not None and 0 in pending.waiting_on
+        await walk(t.bot.table, game_id, held, 40)   # the level-up the order took, at the 21st decision
+        (news,) = held_of((await t.bot.store.load(game_id)).settings)[0]
+        assert "levels up" in news
+        await walk(t.bot.table, game_id, owners_move, 40)
+        await t.settle()
+
+        dms = after(fake.dm_messages(owner), marker[0])
+        assert dms and "Your move" in dms[0].content, [m.content[:80] for m in dms]   # nothing before it
+        assert news in dms[0].content and "Your standing orders answered" in dms[0].content
+        assert [m for m in fake.private_messages(owner) if news in m.content] == dms[:1]   # told once, there
+        assert held_of((await t.bot.store.load(game_id)).settings) == {}
+        for m in [*(m for m in fake.messages(thread) if m.visibility == "public"), *fake.private_messages(other)]:
+            assert news not in "\n".join(readable_texts(m)), f"message {m.id} tells another of the level-up"
         t.assert_clean()

@@ -10,6 +10,11 @@ made visible only to other seats, and never to this player, is a leak.
 
 The checker is shown to see the leak of the first release (a /play reply naming the next
 seat's draw) by putting that bug back for one game.
+
+One more game is played with standing orders set, different ones for two of the humans and none
+for the third: the orders answer some prompts at once, and besides the secrets no message tells
+a player of an order they did not set (its label, or that one answered), and no public message
+names any.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ import pytest
 import table.seen
 from cogs.describe import choices_for
 from engine.core import Event, get_game
+from engine.core.orders import order_book
 from engine.core.policy import get_policy
 from tests.e2e.driver import notations_by_label, open_panel, panel_options
 from tests.e2e.harness import Table, components, parley_bot
@@ -34,6 +40,9 @@ from tests.fake_discord.model import Message
 TURN_LIMIT = 12           # a house rule of the game: whole games within an e2e test's time
 MAX_STEPS = 600           # no test can hang: a game longer than this fails with where it stopped
 PATHS = ("typed", "thread panel", "dm panel")
+ORDERS = (("stand", "no-fight-cards"), ("escape", "no-girl-power"), ())   # by human, in seat order
+ORDER_WORDS = ("standing order",)
+ORDERS_TABLE = "o1"   # a table seed whose 12 turns have fights where both players' orders answer
 
 
 @dataclass
@@ -58,6 +67,8 @@ class Watch:
     checked: dict[int, int] = field(default_factory=dict)  # message id -> versions checked
     found: list[str] = field(default_factory=list)
     used: Counter[str] = field(default_factory=Counter)     # decisions made by each path
+    orders: dict[int, tuple[str, ...]] = field(default_factory=dict)   # user id -> orders set
+    orders_checked: dict[int, int] = field(default_factory=dict)       # message id -> versions checked
 
     def check_new_messages(self, where: str) -> None:
         for m in self.t.fake.messages():
@@ -68,6 +79,22 @@ class Watch:
                 continue
             self.checked[m.id] = versions
             self.check_text(m.audience, "\n".join(readable_texts(m)), f"{where}: {m.visibility} message {m.id}")
+        if self.orders:
+            self.check_orders(where)
+
+    def check_orders(self, where: str) -> None:
+        """No public message names an order; a private one names only its reader's own."""
+        book = order_book(get_game("pirate_chest"))
+        for m in self.t.fake.messages():
+            if self.orders_checked.get(m.id) == len(m.history) + 1:
+                continue
+            self.orders_checked[m.id] = len(m.history) + 1
+            mine = self.orders.get(m.audience or 0, ()) if m.visibility != "public" else ()
+            text = "\n".join(readable_texts(m)).lower()
+            named = [o.id for o in book.orders if o.id not in mine and o.label.lower() in text]
+            named += [w for w in ORDER_WORDS if not mine and w in text and "/orders" not in m.content]
+            if named:
+                self.found.append(f"{where}: {m.visibility} message {m.id} to {m.audience} names {named}")
 
     def check_text(self, user: int, text: str, where: str) -> None:
         for leak in self.secrets.leaks(self.seats[user], text):
@@ -145,17 +172,29 @@ async def play_watched(t: Table, game_id: int, seed: int, w: Watch) -> int:
     raise AssertionError(f"the game did not finish in {MAX_STEPS} decisions")
 
 
-async def run_game(db: Path | str, seed: int) -> tuple[Watch, int]:
+async def set_orders(t: Table, thread: int, w: Watch) -> None:
+    for user, orders in zip(t.fake.user_ids, ORDERS, strict=False):
+        for order in orders:
+            await t.slash(user, "orders set", channel_id=thread, order=order)
+        w.orders[user] = orders
+
+
+async def run_game(db: Path | str, seed: int, *, orders: bool = False, table_seed: str = "e2e") -> tuple[Watch, int]:
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
         secrets = Secrets()
         watch_table(t, secrets)
-        game_id, _ = await t.open_table(options=f"turn_limit={TURN_LIMIT}")
+        game_id, thread = await t.open_table(options=f"turn_limit={TURN_LIMIT}", seed=table_seed)
         record = await t.bot.store.load(game_id)
         seats = {s.user_id: s.seat for s in record.seats if s.user_id is not None}
         w = Watch(t, secrets, seats)
+        if orders:
+            await set_orders(t, thread, w)
         steps = await play_watched(t, game_id, seed, w)
         w.check_new_messages("the end")
         t.assert_clean()
+        if orders:   # the orders did answer, for both players who set some
+            answered = {r.seat for r in await t.bot.store.log_rows(game_id) if r.by_order and not r.undone}
+            assert answered == {0, 1}, f"orders answered for seats {answered}"
         return w, steps
 
 
@@ -167,6 +206,12 @@ async def test_no_player_is_told_another_seats_secret_by_any_path(db: Path, seed
     assert steps >= 3 * len(PATHS) and all(w.used[p] >= 3 for p in PATHS), w.used
     assert len({seat for seats in w.secrets.told.values() for seat in seats}) >= 3
     assert len(w.checked) >= 20
+
+
+async def test_with_standing_orders_set_no_player_is_told_another_seats_secret_or_order(db: Path) -> None:
+    w, steps = await run_game(db, 3, orders=True, table_seed=ORDERS_TABLE)
+    assert not w.found, "\n".join(w.found[:20])
+    assert steps >= 3 * len(PATHS) and all(w.used[p] >= 3 for p in PATHS), w.used
 
 
 async def test_the_checker_finds_the_old_leak_when_it_is_put_back(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
