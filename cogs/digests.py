@@ -136,9 +136,8 @@ async def _fire(bot: ParleyBot, f: FollowerRow) -> int:
 async def digest_text(bot: ParleyBot, record: GameRecord, state: Any, upto: int) -> str:
     """Every public event after version `upto` (the last ones, the rest counted and left to /log),
     then who is to move, or the result."""
-    rows = await bot.store.outbox_of(record.id)
-    events = [e for r in rows if r.kind == "board" and upto < r.version <= record.version
-              for e in r.payload.get("events", [])]
+    rows = await bot.store.outbox_between(record.id, "board", upto, record.version)
+    events = [e for r in rows for e in r.payload.get("events", [])]
     outcome: Outcome | None = get_game(record.game_type).outcome(state)
     thread = f"<#{record.thread_id}>" if record.thread_id else title_of(record)
     parts = [f"👀 **{title_of(record)}** ({thread}) — you follow this game."]

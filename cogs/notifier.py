@@ -143,10 +143,12 @@ class DiscordNotifier:
             return
         game = get_game(record.game_type)
         choices = choices_for(record, state, seat)
-        digest = await self.digest(record, seat, item.version)
-        forced = await self.forced_since(record, seat, item.version)
-        text = your_move(record, item.payload.get("prompt", ""), digest, item.payload.get("news", []),
-                         private_text(record, state, seat), due, forced, await self.orders_since(record, seat, item.version))
+        last = await self.bot.store.last_prompt_version(record.id, seat, item.version)
+        auto = await self.bot.store.automatic_rows(record.id, seat)
+        text = your_move(record, item.payload.get("prompt", ""), await self.digest(record, last, item.version),
+                         item.payload.get("news", []), private_text(record, state, seat), due,
+                         self.forced_since(record, auto, seat, last, item.version),
+                         self.orders_since(record, auto, seat, last, item.version))
         png = await hand_png_async(record.game_type, game.view(state, seat))
         key = await seat_key(self.bot.store, record.id, seat, record.version, choices)
         await self.dm(record, seat, text, file=discord.File(io.BytesIO(png), "hand.png"), nonce=f"d{item.id}",
@@ -205,33 +207,21 @@ class DiscordNotifier:
         rows = await self.bot.store.outbox_of(game_id)
         return [e for r in rows if r.kind == "board" for e in r.payload.get("events", [])]
 
+    async def digest(self, record: GameRecord, last: int, version: int) -> list[str]:
+        """Every public event after version `last` (when the seat was last asked), up to `version`."""
+        rows = await self.bot.store.outbox_between(record.id, "board", last, version)
+        return [e for r in rows for e in r.payload.get("events", [])]
+
     @staticmethod
-    def _last_prompt(rows: list[OutboxRow], seat: int, version: int) -> int:
-        """The version at which this seat was last asked to move before `version` (0: never)."""
-        return max((r.version for r in rows if r.kind == "prompt" and r.seat == seat and r.version < version),
-                   default=0)
-
-    async def digest(self, record: GameRecord, seat: int, version: int) -> list[str]:
-        """Every public event since this seat was last asked to move (the DM counts what it cannot show)."""
-        rows = await self.bot.store.outbox_of(record.id)
-        last = self._last_prompt(rows, seat, version)
-        return [e for r in rows if r.kind == "board" and last < r.version <= version for e in r.payload.get("events", [])]
-
-    async def _log_since_prompt(self, record: GameRecord, seat: int, version: int) -> tuple[int, list[ActionRow]]:
-        """(the version this seat was last asked at, the game's log)."""
-        return self._last_prompt(await self.bot.store.outbox_of(record.id), seat, version), \
-            await self.bot.store.log_rows(record.id)
-
-    async def orders_since(self, record: GameRecord, seat: int, version: int) -> str:
+    def orders_since(record: GameRecord, auto: list[ActionRow], seat: int, last: int, version: int) -> str:
         """What this seat's standing orders answered since it was last asked, in words (private)."""
-        last, rows = await self._log_since_prompt(record, seat, version)
-        return report(get_game(record.game_type), answered_since(rows, record.id, seat, last, version))
+        return report(get_game(record.game_type), answered_since(auto, record.id, seat, last, version))
 
-    async def forced_since(self, record: GameRecord, seat: int, version: int) -> int:
+    @staticmethod
+    def forced_since(record: GameRecord, auto: list[ActionRow], seat: int, last: int, version: int) -> int:
         """How many of this seat's moves the table played for it since it was last asked."""
-        last, rows = await self._log_since_prompt(record, seat, version)
         prefix = f"{AUTO_PREFIX}forced:{record.id}:"
-        ids = [r.interaction_id or "" for r in rows if not r.undone and r.seat == seat]
+        ids = [r.interaction_id or "" for r in auto if not r.undone and r.seat == seat]
         taken_at = [int(i[len(prefix):]) for i in ids if i.startswith(prefix)]
         return sum(1 for v in taken_at if last <= v < version)
 

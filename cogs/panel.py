@@ -79,10 +79,9 @@ def panel_view(game_id: int, version: int, choices: list[Choice], page: int = 0,
 async def can_undo(interaction: discord.Interaction, game_id: int, seat: int) -> bool:
     """The seat made the last decision (perhaps followed by forced moves played for it), and
     none of them showed anything (no roll, card or hidden piece): what table.undo takes back."""
-    live = [r for r in await parley(interaction).store.log_rows(game_id) if not r.undone]
-    while len(live) > 1 and live[-1].shown_automatic and live[-1].seat == seat and live[-1].reveals is False:
-        live.pop()
-    return bool(live) and live[-1].seat == seat and not live[-1].automatic and live[-1].reveals is False
+    tail = await parley(interaction).store.live_tail(
+        game_id, lambda r: r.shown_automatic and r.seat == seat and r.reveals is False)
+    return bool(tail) and tail[-1].seat == seat and not tail[-1].automatic and tail[-1].reveals is False
 
 
 async def panel_for(interaction: discord.Interaction, game_id: int, seat: int, *, done: str = "",

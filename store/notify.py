@@ -21,6 +21,7 @@ from store.records import (
     TimerRow,
     UserSettings,
     outbox_from_row,
+    seat_target,
     timer_from_row,
     user_settings_from_row,
 )
@@ -52,6 +53,22 @@ class NotifyTables(Database):
         def run(conn: sqlite3.Connection) -> list[OutboxRow]:
             rows = conn.execute("SELECT * FROM outbox WHERE game_id = ? ORDER BY id", (game_id,))
             return [outbox_from_row(r) for r in rows.fetchall()]
+        return await self._read(run)
+
+    async def outbox_between(self, game_id: int, kind: str, after: int, upto: int) -> list[OutboxRow]:
+        """A game's rows of one kind with after < version <= upto, oldest first."""
+        def run(conn: sqlite3.Connection) -> list[OutboxRow]:
+            rows = conn.execute("SELECT * FROM outbox WHERE game_id = ? AND version > ? AND version <= ? AND kind = ?"
+                                " ORDER BY id", (game_id, after, upto, kind))
+            return [outbox_from_row(r) for r in rows.fetchall()]
+        return await self._read(run)
+
+    async def last_prompt_version(self, game_id: int, seat: int, before: int) -> int:
+        """The version at which `seat` was last asked to move before `before` (0: never)."""
+        def run(conn: sqlite3.Connection) -> int:
+            (found,) = conn.execute("SELECT MAX(version) FROM outbox WHERE game_id = ? AND version < ? AND kind = ?"
+                                    " AND target = ?", (game_id, before, "prompt", seat_target(seat))).fetchone()
+            return int(found or 0)
         return await self._read(run)
 
     async def claim_batch(self, outbox_ids: Sequence[int]) -> None:

@@ -29,6 +29,7 @@ from store.notify import NotifyTables, insert_outbox
 from store.orders import OrderTables
 from store.ratings import RatingTables
 from store.records import (
+    AUTO_PREFIX,
     STATUSES,
     ActionRow,
     GameRecord,
@@ -339,6 +340,28 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         def run(conn: sqlite3.Connection) -> list[ActionRow]:
             game_row(conn, game_id)
             rows = conn.execute("SELECT * FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            return [action_from_row(r) for r in rows.fetchall()]
+        return await self._read(run)
+
+    async def live_tail(self, game_id: int, back_past: Callable[[ActionRow], bool]) -> list[ActionRow]:
+        """The live rows newest first, read back while `back_past(row)` holds, ending with the
+        first row where it does not (or the oldest): the end of the log without loading it."""
+        def run(conn: sqlite3.Connection) -> list[ActionRow]:
+            tail: list[ActionRow] = []
+            for r in conn.execute("SELECT * FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq DESC", (game_id,)):
+                tail.append(action_from_row(r))
+                if not back_past(tail[-1]):
+                    break
+            return tail
+        return await self._read(run)
+
+    async def automatic_rows(self, game_id: int, seat: int) -> list[ActionRow]:
+        """The live action rows the table took for `seat` (interaction id 'auto:…'), in seq order:
+        what a "your move" DM counts, without loading the whole log."""
+        def run(conn: sqlite3.Connection) -> list[ActionRow]:
+            rows = conn.execute("SELECT * FROM actions WHERE game_id = ? AND seat = ? AND undone = 0"
+                                " AND substr(interaction_id, 1, ?) = ? ORDER BY seq",
+                                (game_id, seat, len(AUTO_PREFIX), AUTO_PREFIX))
             return [action_from_row(r) for r in rows.fetchall()]
         return await self._read(run)
 

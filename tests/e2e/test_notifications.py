@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from cogs.turns import Turns
+from engine.core import get_game
 from tests.e2e.driver import board_posts, play_to_the_end, take_turn
 from tests.e2e.harness import START, Table, components, mentioned, parley_bot
 from tests.fake_discord import FakeDiscord
@@ -163,4 +164,36 @@ async def test_the_end_posts_scores_and_archives_the_thread_a_day_later(db: Path
         channel = fake.world.channels[thread]
         assert channel.archived and channel.name is not None and channel.name.startswith("[done]")
         assert await t.bot.store.timers_of(game_id) == []
+        t.assert_clean()
+
+
+async def test_the_your_move_dm_counts_the_moves_played_for_the_seat_since_the_last_one(db: Path) -> None:
+    """A move with a single option (a roll, the end of a turn) is played for the player; each of
+    their "Your move" DMs says how many were played since the DM before it, so that every such
+    move is told once, in the first DM after it (and a DM after none says nothing of them)."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, _thread = await t.open_table(humans=1, bots=3, seed="forced")
+        anne = fake.user_ids[0]
+        rand = random.Random(4)
+        for _ in range(12):   # anne's turns; every other seat is a bot
+            await t.settle()
+            record, state = await t.bot.table.load(game_id)
+            if get_game(record.game_type).pending(state) is None:
+                break
+            await take_turn(t, game_id, rand)
+        await t.settle()
+        version_of = {f"d{r.id}": r.version for r in await t.bot.store.outbox_of(game_id) if r.kind == "prompt"}
+        dms = sorted((version_of[m.nonce or ""], m.content) for m in fake.dm_messages(anne)
+                     if m.content.startswith("⏰ **Your move**"))
+        prefix = f"auto:forced:{game_id}:"
+        forced = [int((r.interaction_id or "")[len(prefix):]) for r in await t.bot.store.log_rows(game_id)
+                  if r.seat == 0 and not r.undone and (r.interaction_id or "").startswith(prefix)]
+        for (before, _), (version, content) in zip(dms, dms[1:], strict=False):
+            n = sum(1 for v in forced if before <= v < version)
+            if n == 0:
+                assert "single option" not in content, content[:300]
+            else:
+                moves = "1 move with a single option was" if n == 1 else f"{n} moves with a single option were"
+                assert f"{moves} played for you" in content, (n, before, version, content[:300])
+        assert sum(1 for v in forced if dms[0][0] <= v < dms[-1][0]) >= 8, "too few moves were played for anne"
         t.assert_clean()

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 from race_helpers import new_race, play
+from toy_game import GAME, Pass
 
+from engine.core import act
 from store import OutboxItem, Store, UserSettings
 
 
@@ -83,3 +85,44 @@ async def test_user_settings_start_at_the_defaults_and_change_one_field_at_a_tim
     assert await store.get_user_settings(10) == UserSettings(user_id=10)
     with pytest.raises(ValueError, match="vacation"):
         await store.set_user_settings(9, vacation=True)
+
+
+async def commit_with(store: Store, game_id: int, interaction_id: str | None, *items: OutboxItem) -> tuple[int, int]:
+    """One action by whoever is pending, with these outbox rows: (its seat, the new version)."""
+    record = await store.load(game_id)
+    state = record.state()
+    pending = GAME.pending(state)
+    assert pending is not None
+    seat = pending.waiting_on[0]
+    t = act(GAME, state, seat, Pass())
+    version = await store.commit_action(game_id, record.version, seat, GAME.notate(state, Pass()),
+                                        t.state.model_dump_json(), interaction_id=interaction_id, outbox=list(items))
+    return seat, version
+
+
+async def test_the_outbox_and_log_are_read_by_version_range_and_from_the_end(store: Store) -> None:
+    """What a "your move" DM reads without loading the whole game: the board rows of a version
+    range (after < v <= upto), a seat's last prompt before a version, the rows the table took
+    for a seat, and the live end of the log."""
+    game_id, _ = await new_race(store)
+    other, _ = await new_race(store)
+    board = OutboxItem("board", "thread", {"events": ["x"]})
+    _, v1 = await commit_with(store, game_id, None, board, OutboxItem("prompt", "seat:1", {}))
+    s2, v2 = await commit_with(store, game_id, f"auto:forced:{game_id}:{v1}", board, OutboxItem("prompt", "seat:0", {}))
+    _, v3 = await commit_with(store, game_id, "click-3", board, OutboxItem("prompt", "seat:1", {}))
+    await commit_with(store, other, None, board, OutboxItem("prompt", "seat:1", {}))
+    assert [r.version for r in await store.outbox_between(game_id, "board", v1, v3)] == [v2, v3]
+    assert [r.version for r in await store.outbox_between(game_id, "board", v1 - 1, v2)] == [v1, v2]
+    assert await store.outbox_between(game_id, "prompt", v3, v3 + 5) == []
+    assert await store.last_prompt_version(game_id, 1, v3) == v1        # before v3, not at it
+    assert await store.last_prompt_version(game_id, 1, v3 + 1) == v3
+    assert await store.last_prompt_version(game_id, 0, v2) == 0          # never asked before v2
+    assert [r.interaction_id for r in await store.automatic_rows(game_id, s2)] == [f"auto:forced:{game_id}:{v1}"]
+    assert await store.automatic_rows(game_id, 1 - s2) == []
+    tail = await store.live_tail(game_id, lambda r: r.interaction_id != f"auto:forced:{game_id}:{v1}")
+    assert [r.interaction_id for r in tail] == ["click-3", f"auto:forced:{game_id}:{v1}"]
+    assert len(await store.live_tail(game_id, lambda r: True)) == len(await store.log(game_id))
+    record = await store.load(game_id)
+    await store.commit_undo(game_id, record.version, record.snapshot or {}, count=2)   # the forced row is undone
+    assert await store.automatic_rows(game_id, s2) == []
+    assert len(await store.live_tail(game_id, lambda r: True)) == len(await store.log(game_id))
