@@ -1,14 +1,17 @@
 """An order's answer DMs its owner nothing: the private news it drew waits for the owner's
-next "your move" row (table/held_news.py), held in the game's settings in the meantime."""
+next "your move" row (table/held_news.py), held in the game's settings in the meantime; the
+news of a seat handed to a bot for good is dropped."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from engine.core import Setup
+from engine.core import Setup, get_game
 from store import THREAD, OutboxItem, OutboxRow, Store, seat_target
+from table import TableService
 from table.held_news import HELD, hold_news
 from table.service import fold_news, merge_news
+from tests.table.test_forced import start
 
 
 def private(seat: int, *events: str) -> OutboxItem:
@@ -75,3 +78,16 @@ async def test_commit_action_changes_settings_in_the_same_transaction(tmp_path: 
         changes: Any = {HELD: {"0": ["n"]}}
         await store.commit_action(game_id, version, 0, "x", "{}", settings=changes)
         assert (await store.load(game_id)).settings == {"keep": 1, HELD: {"0": ["n"]}}
+
+
+async def test_the_table_drops_the_held_news_of_a_seat_a_bot_now_plays_at_the_next_decision(tmp_path: Path) -> None:
+    async with await Store.open(tmp_path / "t.db") as store:
+        svc = TableService(store)
+        game_id = await start(svc, "held")   # seat 0 the human's; seats 1 and 2 bots
+        await store.update_settings(game_id, {HELD: {"0": ["You draw gold."], "1": ["You draw the Kraken."]}})
+        _, s = await svc.load(game_id)
+        game = get_game("pirate_chest")
+        await svc.act(game_id, 0, game.notate(s, game.legal_actions(s, 0)[0]))
+        held = (await store.load(game_id)).settings.get(HELD) or {}
+        assert "1" not in held   # the bot's seat: dropped, sent to nobody
+        assert not [r for r in await store.outbox_of(game_id) if "You draw the Kraken." in str(r.payload)]
