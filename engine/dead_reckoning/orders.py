@@ -31,7 +31,7 @@ def _lowest_card(s: State, seat: int, legal: list[Any]) -> Any | None:
 BOOK = OrderBook(prompt_of=prompt_of, orders=(
     StandingOrder("full-defence", "When attacked, defend with every Cannon cube I can drop (no card)",
                   ("response",), _every_cube),
-    StandingOrder("no-abilities", "Use no Battle ability in a battle of another player's turn",
+    StandingOrder("no-abilities", "Use no Battle ability: at once in others' battles, in mine at my deadline",
                   ("ability",), first(A.Pass)),
     StandingOrder("level-lowest", "Between my turns, level up my lowest-level card",
                   ("level",), _lowest_card),
