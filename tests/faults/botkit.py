@@ -15,6 +15,7 @@ from bot import Settings, build_bot
 from cogs.app import ParleyBot
 from engine.core import get_game
 from engine.pirate_chest.policy import score
+from store.pg import is_postgres_url
 from tests.e2e.harness import settle_bot
 from tests.fake_discord import BotRun, FakeDiscord, InteractionRecord, running_bot
 from tests.fake_discord.model import Message
@@ -98,10 +99,11 @@ class Kit:
 
 
 @asynccontextmanager
-async def parley(fake: FakeDiscord, db: Path, **options: Any) -> AsyncIterator[Kit]:
-    """The real bot on `db`, with no bot delay (and no timelapse at a game's end) unless options
-    say otherwise."""
-    settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id, discord_token="fake")
+async def parley(fake: FakeDiscord, db: Path | str, **options: Any) -> AsyncIterator[Kit]:
+    """The real bot on `db` (a SQLite file or a postgresql:// URL), with no bot delay (and no
+    timelapse at a game's end) unless options say otherwise."""
+    where = {"database_url": db} if is_postgres_url(str(db)) else {"database_path": str(db)}
+    settings = Settings(**where, dev_guild_id=fake.guild_id, discord_token="fake")
     options = {"clock": lambda: START, "bot_delay": 0.0, "timer_tick": 3600.0,
                "guild_ready_timeout": 0.05, "replay_at_end": False, **options}
     bot = build_bot(settings, **options)

@@ -36,7 +36,7 @@ from engine.core import get_game
 from engine.core.policy import get_policy
 from store import GameRecord, OutboxRow, Store
 from table import TableService
-from tests.faults.common import batch_of, nonce_of
+from tests.faults.deliveries import batch_of, nonce_of
 from tests.faults.killpoints import ORPHANED, Parking, parking_store, say
 
 PLAYERS = 4

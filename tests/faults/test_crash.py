@@ -47,11 +47,33 @@ REPO = Path(__file__).resolve().parents[2]
 GAMES = 50
 ACTIONS = size(600, 5000)
 KILLS = size(20, 200)
-PER_RUN = ACTIONS // (KILLS + 1)   # decisions a killed run may make; the last run plays the rest
 SLACK = 4                          # a timed kill's window: about this many actions after its trigger
-SETUP_WRITES = 1 + 6 * GAMES       # the migration, then per game: create, four bots, start
 HANG = 120.0                       # seconds without any output from the driver: it hangs
 SEED = 20250607
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How big one crash run is: games kept going, actions in all, killed runs."""
+    games: int = GAMES
+    actions: int = ACTIONS
+    kills: int = KILLS
+
+    @property
+    def per_run(self) -> int:
+        """Decisions a killed run may make; the last run plays the rest."""
+        return self.actions // (self.kills + 1)
+
+    @property
+    def setup_writes(self) -> int:
+        """The migration, then per game: create, four bots, start."""
+        return 1 + 6 * self.games
+
+
+# PostgreSQL: the same kinds of kill (the first migration, set-up, mid-commit, mid-delivery, while
+# playing), few of each. The server is not what dies, so what is checked is the client side: a
+# transaction cut off by the kill is rolled back by the server, the migration's lock is let go.
+PG_SCALE = Scale(games=4, actions=70, kills=6)
 
 
 @dataclass(frozen=True)
@@ -64,25 +86,25 @@ class Plan:
     kill_after: int = 0        # timed: acknowledged actions in this run before the kill window
 
 
-def plans(rand: random.Random) -> list[Plan]:
-    """KILLS runs: two start-up kills on the fresh database, then a cycle over the others.
+def plans(rand: random.Random, scale: Scale) -> list[Plan]:
+    """`scale.kills` runs: two start-up kills on the fresh database, then a cycle over the others.
     Every start-up re-delivery kill follows a mid-delivery kill, so there is something left
     to re-deliver when it starts."""
     out = [Plan("start-up", "inside the first migration", 0, "write:1"),
-           Plan("start-up", "while the games are set up", 0, f"write:{rand.randint(2, SETUP_WRITES)}")]
-    while len(out) < KILLS:
+           Plan("start-up", "while the games are set up", 0, f"write:{rand.randint(2, scale.setup_writes)}")]
+    while len(out) < scale.kills:
         step = (len(out) - 2) % 6
         if step == 1:
-            n = rand.randint(1, PER_RUN)
+            n = rand.randint(1, scale.per_run)
             out.append(Plan("mid-commit", f"inside the transaction of action {n} of the run", n, f"commit:{n}"))
         elif step == 3:
-            n = rand.randint(1, PER_RUN // 2)
-            out.append(Plan("mid-delivery", f"after delivery {n} of the run, before mark_sent", PER_RUN,
+            n = rand.randint(1, scale.per_run // 2)
+            out.append(Plan("mid-delivery", f"after delivery {n} of the run, before mark_sent", scale.per_run,
                             f"deliver:{n}"))
         elif step == 4:
             out.append(Plan("start-up", "while the restart re-delivers what the last kill left", 0, "deliver:1"))
         else:
-            out.append(Plan("while playing", "", PER_RUN, kill_after=rand.randint(0, PER_RUN - SLACK)))
+            out.append(Plan("while playing", "", scale.per_run, kill_after=rand.randint(0, scale.per_run - SLACK)))
     return out
 
 
@@ -151,10 +173,10 @@ class Driver:
         self.stderr = asyncio.create_task(proc.stderr.read())
 
     @classmethod
-    async def start(cls, db: Path, seen: Seen, label: str, park: str | None) -> Driver:
+    async def start(cls, db: str, seen: Seen, label: str, park: str | None, games: int) -> Driver:
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.faults.crash_driver", str(db), str(GAMES),
+            sys.executable, "-m", "tests.faults.crash_driver", db, str(games),
             *(["--park", park] if park else []), cwd=REPO, env=env,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
         return cls(proc, seen, label)
@@ -215,8 +237,8 @@ def _where(run: Run) -> str:
     return "before the database was open"
 
 
-async def _killed_run(db: Path, seen: Seen, plan: Plan, label: str, rand: random.Random) -> Run:
-    driver = await Driver.start(db, seen, label, plan.park)
+async def _killed_run(db: str, seen: Seen, plan: Plan, label: str, rand: random.Random, scale: Scale) -> Run:
+    driver = await Driver.start(db, seen, label, plan.park, scale.games)
     await driver.send(f"go {plan.grant}")
     run = driver.run
     if plan.park is not None:
@@ -227,7 +249,7 @@ async def _killed_run(db: Path, seen: Seen, plan: Plan, label: str, rand: random
         while run.parked is None:
             await driver.until(lambda: run.parked is not None or run.waiting, f"the park point {plan.park}")
             if run.parked is None:   # fewer deliveries than planned (merged posts): one more action
-                assert kind == "deliver" and run.granted < 2 * PER_RUN, \
+                assert kind == "deliver" and run.granted < 2 * scale.per_run, \
                     f"{label}: {run.granted} actions done and no park point {plan.park}"
                 run.waiting = False
                 await driver.send("go 1")
@@ -248,17 +270,25 @@ async def _killed_run(db: Path, seen: Seen, plan: Plan, label: str, rand: random
 
 
 async def test_kill_9_during_play_loses_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "crash.db"
+    await crash_and_audit(str(tmp_path / "crash.db"), Scale(), "crash (kill -9)")
+
+
+async def test_kill_9_on_postgresql_loses_nothing(pg_url: str) -> None:
+    await crash_and_audit(pg_url, PG_SCALE, "crash (kill -9, PostgreSQL)")
+
+
+async def crash_and_audit(db: str, scale: Scale, scenario: str) -> None:
+    """Kill and restart the driver by the plan, let a last run finish, then audit (see above)."""
     rand = random.Random(SEED)
     seen = Seen()
-    schedule = plans(rand)
-    assert sum(p.grant for p in schedule) < ACTIONS - PER_RUN, "the plan leaves the last run too little"
+    schedule = plans(rand, scale)
+    assert sum(p.grant for p in schedule) < scale.actions - scale.per_run, "the plan leaves the last run too little"
     landed: Counter[str] = Counter()
     known: int | None = None    # actions in the database before the current run
     in_flight_ok = False        # may the last run have left one committed, unacknowledged action?
     for n, plan in enumerate(schedule):
-        label = f"run {n + 1} of {KILLS} (kill {plan.point}{': ' + plan.what if plan.what else ''})"
-        run = await _killed_run(db, seen, plan, label, rand)
+        label = f"run {n + 1} of {scale.kills} (kill {plan.point}{': ' + plan.what if plan.what else ''})"
+        run = await _killed_run(db, seen, plan, label, rand, scale)
         if run.start is not None:
             if known is not None:
                 extra = run.start - known
@@ -270,12 +300,12 @@ async def test_kill_9_during_play_loses_nothing(tmp_path: Path) -> None:
         in_flight_ok = plan.park != f"commit:{run.acks + 1}" and run.acks < run.granted and not run.waiting
         landed[plan.point if plan.park else f"while playing, {_where(run)}"] += 1
 
-    final = await Driver.start(db, seen, "the last run", None)
-    await final.send(f"finish {ACTIONS}")
+    final = await Driver.start(db, seen, "the last run", None, scale.games)
+    await final.send(f"finish {scale.actions}")
     await final.until(lambda: seen.done is not None, "DONE")
     assert await final.proc.wait() == 0, (await final.stderr).decode()[-3000:]
     await final.reader
-    assert seen.done == ACTIONS, f"the last run stopped at {seen.done} actions"
+    assert seen.done == scale.actions, f"the last run stopped at {seen.done} actions"
     if final.run.start is not None and known is not None:
         assert final.run.start - known in ((0, 1) if in_flight_ok else (0,)), (final.run.start, known)
 
@@ -301,7 +331,7 @@ async def test_kill_9_during_play_loses_nothing(tmp_path: Path) -> None:
         actions = sum(len(rows_) for rows_ in logs.values())
 
     points = Counter(p.point for p in schedule)
-    report("crash (kill -9)", f"{actions} actions in {len(games)} games, {KILLS} SIGKILLs with restarts "
+    report(scenario, f"{actions} actions in {len(games)} games, {scale.kills} SIGKILLs with restarts "
            f"({', '.join(f'{k}: {v}' for k, v in sorted(landed.items()))}), {len(seen.acks)} acknowledged",
            len(lost_acks) + result.lost,
            snapshot_mismatches=len(mismatched), log_gaps=len(gaps), outbox_rows=result.rows,
@@ -310,11 +340,11 @@ async def test_kill_9_during_play_loses_nothing(tmp_path: Path) -> None:
            unsent=result.unsent)
     assert set(points) == {"start-up", "mid-commit", "mid-delivery", "while playing"}, points
     # each kill leaves at most the one action it interrupted committed but unacknowledged
-    assert actions - KILLS <= len(seen.acks) <= actions, (len(seen.acks), actions)
+    assert actions - scale.kills <= len(seen.acks) <= actions, (len(seen.acks), actions)
     assert not lost_acks, f"acknowledged actions missing from the log: {lost_acks[:10]}"
     assert not gaps, f"gaps in the logs of games {gaps}"
     assert not mismatched, mismatched[:5]
-    assert len(games) == GAMES and all(g.status in ("active", "finished") for g in games)
+    assert len(games) == scale.games and all(g.status in ("active", "finished") for g in games)
     assert result.unsent == 0 and result.lost == 0, result
     # every mid-delivery kill made the restart deliver that post again, under the same nonce
     assert result.deduplicated >= points["mid-delivery"], result

@@ -124,7 +124,22 @@ CASES: dict[str, Exception | None] = {
 
 @pytest.mark.parametrize("case", list(CASES))
 async def test_a_failed_commit_is_explained_and_changes_nothing(tmp_path: Path, case: str) -> None:
-    db = tmp_path / "p.db"
+    await failed_commit(tmp_path / "p.db", case)
+
+
+# PostgreSQL: the store's adapter turns the server's failures (a lost connection, a full disk, too
+# many conflicts) into the same sqlite3 errors, which are injected at COMMIT here too, so the
+# adapter's rollback and its connection after it are what is tried. "Locked by another
+# process" has no PostgreSQL form: concurrent writers there are retried (tests/store).
+PG_CASES = [case for case, error in CASES.items() if error is not None]
+
+
+@pytest.mark.parametrize("case", PG_CASES)
+async def test_a_failed_commit_on_postgresql_is_explained_and_changes_nothing(pg_url: str, case: str) -> None:
+    await failed_commit(pg_url, case)
+
+
+async def failed_commit(db: Path | str, case: str) -> None:
     with logged_errors() as errors:
         async with FakeDiscord() as fake, parley(fake, db) as k:
             (game_a, thread_a), (game_b, thread_b) = await two_games(k)
@@ -132,7 +147,7 @@ async def test_a_failed_commit_is_explained_and_changes_nothing(tmp_path: Path, 
             error = CASES[case]
             if error is None:
                 await raw(k.bot.store, "PRAGMA busy_timeout = 150")
-                with locked(db):
+                with locked(Path(db)):
                     notation, text, rec = await play(k, game_a, thread_a)
             else:
                 with commit_fault(_Fault(error, lambda row: row[0] == game_a)) as fault:
@@ -156,15 +171,23 @@ async def test_a_failed_commit_is_explained_and_changes_nothing(tmp_path: Path, 
                 assert (await k.bot.store.verify(game))[0]
             assert k.run.errors == [], k.run.error_messages()
     assert errors == [], describe(errors)
-    report(f"storage ({case})", f"/play '{notation}' with the commit failing, then another game's move, then a retry",
+    report(f"storage ({case}{'' if isinstance(db, Path) else ', PostgreSQL'})", f"/play '{notation}' with the commit failing, then another game's move, then a retry",
            0, player_was_told=f"'{text[:100]}…'", state_changed="no", other_game_served="yes")
 
 
 async def test_a_failed_bot_commit_does_not_stop_the_pump(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot seats' moves are committed by the outbox pump; a storage fault there must leave
     the pump running and the game moving (not waiting forever on a bot that gave up)."""
+    await failed_bot_commit(tmp_path / "p.db", monkeypatch)
+
+
+async def test_a_failed_bot_commit_on_postgresql_does_not_stop_the_pump(pg_url: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    await failed_bot_commit(pg_url, monkeypatch)
+
+
+async def failed_bot_commit(db: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cogs.turns, "PUMP_IDLE", 0.5)   # the idle pump retries sooner than in production
-    db = tmp_path / "p.db"
     with logged_errors() as errors:
         async with FakeDiscord() as fake, parley(fake, db) as k:
             (game_a, thread_a), (game_b, thread_b) = await two_games(k)
@@ -192,7 +215,7 @@ async def test_a_failed_bot_commit_does_not_stop_the_pump(tmp_path: Path, monkey
                 assert (await k.bot.store.verify(game))[0]
             assert k.run.errors == [], k.run.error_messages()
     assert errors == [], describe(errors)
-    report("storage (bot seat's commit in the pump)", f"{faults} failed bot commits (disk full, I/O error)", 0,
+    report(f"storage (bot seat's commit in the pump{'' if isinstance(db, Path) else ', PostgreSQL'})", f"{faults} failed bot commits (disk full, I/O error)", 0,
            pump_kept_running="yes", game_stuck="no")
 
 
