@@ -49,6 +49,8 @@ PALETTE_PNG = True
 # against 203 KiB and ~30 ms less (levels 1-2 are no faster and larger; 4 is lazy matching again).
 PALETTE_STRIDE = 4
 PNG_LEVEL = 3
+# Rendered text masks kept (40 Dead Reckoning boards draw 18,900 labels, 620 of them distinct).
+TEXT_MASKS = 4096
 
 K = TypeVar("K", bound=Hashable)
 
@@ -81,15 +83,54 @@ def _fake_bold(bold: bool) -> int:
 
 
 def text_width(s: str, size: int, bold: bool = False) -> float:
-    return font(size, bold).getlength(s) + 2 * _fake_bold(bold)
+    return _length(font(size, bold), s) + 2 * _fake_bold(bold)
+
+
+@functools.lru_cache(maxsize=8192)
+def _length(f: Font, s: str) -> float:
+    """Keyed by the font object, so a cleared font cache (tests swap fonts) misses here too."""
+    return f.getlength(s)
 
 
 def draw_text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, *, bold: bool = False,
               fill: RGB = WHITE, outline: RGB | None = None, outline_width: int = 3, anchor: str = "la") -> None:
-    """Text at `xy` (Pillow anchor), optionally with an outline so it reads on any background."""
+    """Text at `xy` (Pillow anchor, rounded to whole pixels), optionally with an outline so it
+    reads on any background. Drawn as Pillow draws it (the outline's mask in its colour, then
+    the text's), from masks rendered once per label (see _text_mask)."""
     stroke = outline_width if outline is not None else _fake_bold(bold)
-    d.text(xy, s, font=font(size, bold), fill=fill, anchor=anchor,
-           stroke_width=stroke, stroke_fill=outline if outline is not None else fill)
+    edge = outline if outline is not None else fill
+    f = font(size, bold)
+    if not isinstance(f, ImageFont.FreeTypeFont) or "\n" in s:
+        d.text(xy, s, font=f, fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=edge)
+        return
+    at = (round(xy[0]), round(xy[1]))
+    _stamp(d, at, _text_mask(f, s, stroke, anchor), edge)
+    if stroke and edge != fill:
+        _stamp(d, at, _text_mask(f, s, 0, anchor), fill)
+
+
+Mask = tuple[Image.Image, int, int] | None   # a label's coverage ("L") and its offset from the anchor
+
+
+@functools.lru_cache(maxsize=TEXT_MASKS)
+def _text_mask(f: ImageFont.FreeTypeFont, s: str, stroke: int, anchor: str) -> Mask:
+    """`s` drawn by Pillow in white on black at a whole-pixel anchor, trimmed; None if blank.
+    Keyed by the font object, as _length."""
+    left, top, right, bottom = (int(v) for v in f.getbbox(s, stroke_width=stroke, anchor=anchor))
+    pad = 2 + stroke      # room for any pixel the bounding box leaves out
+    canvas = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad))
+    ImageDraw.Draw(canvas).text((pad - left, pad - top), s, font=f, fill=255, anchor=anchor,
+                                stroke_width=stroke, stroke_fill=255)
+    box = canvas.getbbox()
+    if box is None:
+        return None
+    return canvas.crop(box), box[0] + left - pad, box[1] + top - pad
+
+
+def _stamp(d: ImageDraw.ImageDraw, at: tuple[int, int], mask: Mask, ink: RGB) -> None:
+    if mask is not None:
+        image, dx, dy = mask
+        d.bitmap((at[0] + dx, at[1] + dy), image, fill=ink)
 
 
 def centred_text(d: ImageDraw.ImageDraw, box: Box, s: str, size: int, **kw: object) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import random
-from collections.abc import Iterator
 
 import pytest
 from PIL import Image
@@ -137,18 +136,7 @@ def test_private_board_shows_own_sealed_cards_only() -> None:
     assert render_board(view(s, seat)) != render_board(view(s, None))
 
 
-# ---- speed, fonts, pieces -----------------------------------------------------------------------
-@pytest.fixture
-def no_system_fonts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """As in the slim Docker image: no DejaVu, so Pillow's bundled font is used."""
-    monkeypatch.setattr(common, "FONT_DIRS", ())
-    common._font_file.cache_clear()
-    common.font.cache_clear()
-    yield
-    common._font_file.cache_clear()
-    common.font.cache_clear()
-
-
+# ---- speed, fonts (the no_system_fonts fixture: conftest.py), pieces ----------------------------
 @pytest.mark.usefixtures("no_system_fonts")
 def test_renders_without_system_fonts() -> None:
     s = mid_fight(6, "b")
