@@ -153,7 +153,7 @@ class OutboxRow:
     sent_at: float | None
     attempts: int
     last_error: str | None
-    batch: int | None = None      # set when a merged board post claimed this row (see flush_outbox)
+    batch: int | None = None      # set when a delivery claimed this row before sending it (see flush_outbox)
 
     @property
     def seat(self) -> int | None:

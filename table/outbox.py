@@ -6,8 +6,10 @@ Kinds: `board` (public post to the game thread: public events, who is waiting), 
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core import Event, Outcome, Pending
-from store import THREAD, OutboxItem, seat_target
+from store import THREAD, OutboxItem, OutboxRow, seat_target
 
 
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
@@ -45,3 +47,50 @@ def items_after(version: int, events: list[Event], pending: Pending | None, was_
         items.append(OutboxItem(kind="replay", target=THREAD))   # the timelapse, once, after the result
     return items
 
+
+def merge_boards(rows: list[OutboxRow]) -> OutboxRow:
+    """Several board rows as one: the latest, carrying every event of them all in order, and a
+    hand-over if any of them was one (then the thread gets a new post, which pings)."""
+    events = [e for r in rows for e in r.payload.get("events", [])]
+    handover = any(r.payload.get("handover", True) for r in rows)
+    return replace(rows[-1], payload={**rows[-1].payload, "events": events, "handover": handover})
+
+
+def batches_to_send(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """A game's unsent rows as deliveries, in order: first the boards as one post, then the
+    other rows. Rows claimed by an earlier try go again exactly as they were grouped then (the
+    same message under the same nonce, so a resend after a crash is dropped by Discord), even
+    if newer rows would now fold them differently."""
+    tried: dict[int, list[OutboxRow]] = {}
+    for row in rows:
+        if row.batch is not None:
+            tried.setdefault(row.batch, []).append(row)
+    again = [tried[key] for key in sorted(tried)]
+    boards = next((b for b in again if b[0].kind == "board"), None) \
+        or [r for r in rows if r.kind == "board" and r.batch is None]   # a post tried before goes alone
+    news = [b for b in again if b[0].kind != "board"]
+    return ([boards] if boards else []) + news + fold_news([r for r in rows if r.kind != "board" and r.batch is None])
+
+
+def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
+    """Non-board rows as delivery batches: a seat's private rows that come before its next
+    prompt ride in that prompt's DM (a card drawn at the start of a turn comes with 'your
+    move', not as a DM of its own); other rows go alone, in order."""
+    batches: list[list[OutboxRow]] = []
+    waiting: dict[int, list[OutboxRow]] = {}
+    for row in rows:
+        seat = row.seat
+        if row.kind == "private" and seat is not None and any(
+                r.kind == "prompt" and r.seat == seat and r.id > row.id for r in rows):
+            waiting.setdefault(seat, []).append(row)
+        elif row.kind == "prompt" and seat is not None and seat in waiting:
+            batches.append([*waiting.pop(seat), row])
+        else:
+            batches.append([row])
+    return batches
+
+
+def merge_news(rows: list[OutboxRow]) -> OutboxRow:
+    """A prompt carrying the private events of the rows before it, as `news`."""
+    news = [e for r in rows[:-1] for e in r.payload.get("events", [])]
+    return replace(rows[-1], payload={**rows[-1].payload, "news": [*rows[-1].payload.get("news", []), *news]})

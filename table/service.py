@@ -37,7 +37,7 @@ from store.leases import outbox_lease
 from table.held_news import hold_news
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
-from table.outbox import items_after
+from table.outbox import batches_to_send, items_after, merge_boards, merge_news
 from table.ratings import after_game
 
 log = logging.getLogger(__name__)
@@ -369,12 +369,8 @@ class TableService:
         try:
             if self._lock(game_id).locked() or self._acted.get(game_id) != acted:
                 return 0   # rows read while a decision committed: all of them go next time
-            boards = [r for r in rows if r.kind == "board"]
-            if boards and boards[0].batch is not None:   # this post was tried before: the same rows again
-                boards = [r for r in boards if r.batch == boards[0].batch]
             settled = 0
-            batches = ([boards] if boards else []) + fold_news([r for r in rows if r.kind != "board"])
-            for i, batch in enumerate(batches):   # a follower's digest stands alone: its failure holds up nothing
+            for i, batch in enumerate(batches_to_send(rows)):   # a follower's digest stands alone: its failure holds up nothing
                 if i and not await self.store.take_lease(outbox_lease(game_id), h.owner, h.clock(), h.seconds):
                     break
                 if await self._deliver(game_id, batch):
@@ -390,9 +386,9 @@ class TableService:
     async def _deliver(self, game_id: int, batch: list[OutboxRow]) -> bool:
         record, s = await self.load(game_id)
         item = merge_boards(batch) if batch[0].kind == "board" else merge_news(batch) if len(batch) > 1 else batch[0]
-        if item.kind == "board" and batch[0].batch is None:
+        if batch[0].batch is None:
             # Claimed before sending: if the 'sent' marks below never happen (a crash, a failed
-            # post), the resend is exactly this post under the same nonce, which Discord drops.
+            # post), the resend is exactly this message under the same nonce, which Discord drops.
             await self.store.claim_batch([r.id for r in batch])
         try:
             await self.notifier.deliver(record, s, item)
@@ -458,35 +454,3 @@ def options_error(game: Game[Any, Any, Any], e: ValidationError) -> str:
     field = game.Options.model_fields.get(name)
     kind = getattr(field.annotation, "__name__", str(field.annotation)) if field else "a value"
     return f"`{name}` doesn't take that value ({err['msg'].lower()}; expected {kind}). {game.title}'s options: {listing}."
-
-
-def merge_boards(rows: list[OutboxRow]) -> OutboxRow:
-    """Several board rows as one: the latest, carrying every event of them all in order, and a
-    hand-over if any of them was one (then the thread gets a new post, which pings)."""
-    events = [e for r in rows for e in r.payload.get("events", [])]
-    handover = any(r.payload.get("handover", True) for r in rows)
-    return replace(rows[-1], payload={**rows[-1].payload, "events": events, "handover": handover})
-
-
-def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
-    """Non-board rows as delivery batches: a seat's private rows that come before its next
-    prompt ride in that prompt's DM (a card drawn at the start of a turn comes with 'your
-    move', not as a DM of its own); other rows go alone, in order."""
-    batches: list[list[OutboxRow]] = []
-    waiting: dict[int, list[OutboxRow]] = {}
-    for row in rows:
-        seat = row.seat
-        if row.kind == "private" and seat is not None and any(
-                r.kind == "prompt" and r.seat == seat and r.id > row.id for r in rows):
-            waiting.setdefault(seat, []).append(row)
-        elif row.kind == "prompt" and seat is not None and seat in waiting:
-            batches.append([*waiting.pop(seat), row])
-        else:
-            batches.append([row])
-    return batches
-
-
-def merge_news(rows: list[OutboxRow]) -> OutboxRow:
-    """A prompt carrying the private events of the rows before it, as `news`."""
-    news = [e for r in rows[:-1] for e in r.payload.get("events", [])]
-    return replace(rows[-1], payload={**rows[-1].payload, "news": [*rows[-1].payload.get("news", []), *news]})

@@ -175,7 +175,7 @@ async def test_the_your_move_dm_counts_the_moves_played_for_the_seat_since_the_l
         game_id, _thread = await t.open_table(humans=1, bots=3, seed="forced")
         anne = fake.user_ids[0]
         rand = random.Random(4)
-        for _ in range(12):   # anne's turns; every other seat is a bot
+        for _ in range(8):   # anne's turns; every other seat is a bot
             await t.settle()
             record, state = await t.bot.table.load(game_id)
             if get_game(record.game_type).pending(state) is None:
@@ -195,5 +195,5 @@ async def test_the_your_move_dm_counts_the_moves_played_for_the_seat_since_the_l
             else:
                 moves = "1 move with a single option was" if n == 1 else f"{n} moves with a single option were"
                 assert f"{moves} played for you" in content, (n, before, version, content[:300])
-        assert sum(1 for v in forced if dms[0][0] <= v < dms[-1][0]) >= 8, "too few moves were played for anne"
+        assert sum(1 for v in forced if dms[0][0] <= v < dms[-1][0]) >= 6, "too few moves were played for anne"
         t.assert_clean()

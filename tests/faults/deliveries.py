@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from store import OutboxRow, Store
-from table.service import fold_news
+from table.outbox import batches_to_send
 
 
 def nonce_of(item: OutboxRow) -> str:
@@ -26,17 +26,11 @@ class Delivery:
 
 
 async def batch_of(store: Store, item: OutboxRow) -> tuple[int, ...]:
-    """The outbox rows a delivered item stands for. A board item is the last row of a merged
-    batch: every unsent board row of its game up to it (flush_outbox reads oldest first, so
-    no unsent board row of that game with a smaller id can be left out of the batch). A
-    prompt carrying `news` is the last row of a batch table.service.fold_news made: the
-    seat's unsent private rows before it ride in its DM. Called inside Notifier.deliver,
-    before any row of the batch is marked sent."""
-    if item.kind != "board" and "news" not in item.payload:
-        return (item.id,)
+    """The outbox rows a delivered item stands for: the batch of unsent rows that
+    table.outbox.batches_to_send made and that ends with it (a merged board post, or a prompt
+    carrying `news`, stands for several; a batch claimed by an earlier try keeps its rows).
+    Called inside Notifier.deliver, before any row of the batch is marked sent."""
     rows = [r for r in await store.outbox_of(item.game_id) if r.sent_at is None]
-    if item.kind == "board":
-        return tuple(r.id for r in rows if r.kind == "board" and r.id <= item.id)
-    batch = next((b for b in fold_news([r for r in rows if r.kind != "board"]) if b[-1].id == item.id), None)
-    assert batch is not None, f"no batch of unsent rows ends with the delivered prompt {item.id}"
+    batch = next((b for b in batches_to_send(rows) if b[-1].id == item.id), None)
+    assert batch is not None, f"no batch of unsent rows ends with the delivered {item.kind} {item.id}"
     return tuple(r.id for r in batch)

@@ -10,7 +10,7 @@ from engine.core import Setup, get_game
 from store import THREAD, OutboxItem, OutboxRow, Store, seat_target
 from table import TableService
 from table.held_news import HELD, hold_news
-from table.service import fold_news, merge_news
+from table.outbox import fold_news, merge_news
 from tests.table.test_forced import start
 
 

@@ -10,7 +10,7 @@ import pytest
 from engine.core import IllegalActionError, NotYourTurnError
 from store import DuplicateInteractionError, GameRecord, OutboxRow, StaleStateError, Store
 from table import TableError, TableService
-from table.service import fold_news
+from table.outbox import fold_news
 
 CAPTAINS = {"captains": ["kidd", "jones", "lola", "nemo"]}
 
