@@ -46,14 +46,16 @@ def may_decide(game: Game[Any, Any, Any], s: Any, seat: int) -> bool:
     return pending is not None and (seat in pending.waiting_on or seat in side_decisions(game, s))
 
 
-def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any) -> Transition[Any]:
-    """Check that `seat` may take `action` now, then apply it to a copy of `s`."""
+def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any, legal: list[Any] | None = None) -> Transition[Any]:
+    """Check that `seat` may take `action` now, then apply it to a copy of `s`. `legal` may pass
+    `game.legal_actions(s, seat)` when the caller has just listed them for this very state (a
+    bot's playout), so they are not listed twice; the check against them is the same."""
     pending = game.pending(s)
     if pending is None:
         raise IllegalActionError("The game is over.")
     if not may_decide(game, s, seat):
         raise NotYourTurnError(f"It is not your move: the game is waiting on {_seats(pending.waiting_on)} to {pending.prompt}.")
-    if action not in game.legal_actions(s, seat):
+    if action not in (legal if legal is not None else game.legal_actions(s, seat)):
         raise IllegalActionError(f"'{game.notate(s, action)}' is not allowed now. Pick one of your listed options.")
     before = s.rng.fingerprint()
     t = game.apply(copy_state(s), seat, action)

@@ -70,7 +70,7 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
             check_no_leak(game, hooks, s, rand)
         a = bots[seat].choose(game, s, seat, legal) if rand.random() > 0.1 else rand.choice(legal)
         log.append((seat, game.notate(s, a)))
-        s = act(game, s, seat, a).state
+        s = act(game, s, seat, a, legal).state
         if deep:
             check_round_trip(game, s)
     assert game.pending(s) is None, \
