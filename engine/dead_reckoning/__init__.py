@@ -13,6 +13,7 @@ from engine.core import ActionText, Event, Outcome, Pending, Transition, registe
 from engine.core.help import HelpTopic, load_help
 from engine.core.orders import OrderBook
 from engine.dead_reckoning import actions as A
+from engine.dead_reckoning.actions import action
 from engine.dead_reckoning import labels, notation, policy
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import DATA_DIR
@@ -94,6 +95,8 @@ class DeadReckoning:
         return name(seat)
 
     def default_action(self, s: DRState, seat: int) -> Any:
+        if (menu := _menu_default(s, seat)) is not None:
+            return menu
         anytime = set(rearrange_options(s, seat))
         legal = [a for a in legal_actions(s, seat) if a not in anytime]
         if not legal:
@@ -126,6 +129,18 @@ class DeadReckoning:
     def standing_orders(self) -> OrderBook:
         from engine.dead_reckoning.orders import BOOK
         return BOOK
+
+
+def _menu_default(s: DRState, seat: int) -> Any:
+    """The main menu's default without listing its options (the costliest list of the game):
+    `end` is always offered there, and `done` in one of its groups, and both come first in
+    DEFAULT_PREFERENCE (the others are never offered on a menu)."""
+    top = s.stack[-1] if s.stack else None
+    if top is None or seat not in top.seats:
+        return None
+    if type(top) is P.MainPrompt:
+        return action(A.End)
+    return action(A.Done) if type(top) is P.MenuPrompt else None
 
 
 @cache
