@@ -13,9 +13,9 @@ from engine.core import ActionText, Event, Outcome, Pending, Transition, registe
 from engine.core.help import HelpTopic, load_help
 from engine.core.orders import OrderBook
 from engine.dead_reckoning import actions as A
-from engine.dead_reckoning.actions import action
 from engine.dead_reckoning import labels, notation, policy
 from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.defs import DATA_DIR
 from engine.dead_reckoning.flow import settle
 from engine.dead_reckoning.rules.apply import apply_action
