@@ -80,3 +80,15 @@ def test_undo_steps_back_a_quiet_decision_only() -> None:
     rolled = act_text(GAME, s, seat, "roll")
     with pytest.raises(IllegalActionError, match="revealed"):
         undo(GAME, SETUP, [(seat, rolled.notation)], seat)
+
+
+def test_act_checks_against_the_legal_list_its_caller_passes() -> None:
+    """A caller that has just listed the seat's options passes them, and act checks the action
+    against that list (so a list that leaves an option out refuses it)."""
+    s = setup_state(GAME, SETUP)
+    seat = s.turn.seat
+    legal = GAME.legal_actions(s, seat)
+    roll = GAME.parse(s, seat, "roll")
+    with pytest.raises(IllegalActionError, match="not allowed now"):
+        act(GAME, s, seat, roll, [a for a in legal if a != roll])
+    assert act(GAME, s, seat, roll, legal).state == act(GAME, s, seat, roll).state

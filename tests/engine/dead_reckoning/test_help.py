@@ -365,6 +365,21 @@ def test_the_level_up_default_is_the_lowest_card_first_in_hand_order() -> None:
     assert "Parley levels your lowest-level card, the first in your hand on a tie" in text("leveling")
 
 
+def test_the_main_menu_default_is_taken_without_listing_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`end` on the main menu, `done` in one of its groups: what the whole list would give."""
+    import engine.dead_reckoning as dr
+    s = game_state()
+    seat = s.turn.seat
+    s.stack.append(P.MainPrompt(seats=[seat]))
+    main = GAME.default_action(s, seat)
+    s.stack.append(P.MenuPrompt(seats=[seat], group="goods"))
+    group = GAME.default_action(s, seat)
+    monkeypatch.setattr(dr, "_menu_default", lambda s, seat: None)
+    assert group == GAME.default_action(s, seat) == action(A.Done)
+    s.stack.pop()
+    assert main == GAME.default_action(s, seat) == action(A.End)
+
+
 def test_the_mode_default_is_mercantile() -> None:
     s = game_state()
     s.stack.append(P.ModePrompt(seats=[s.turn.seat]))
