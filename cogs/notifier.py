@@ -147,7 +147,7 @@ class DiscordNotifier:
         auto = await self.bot.store.automatic_rows(record.id, seat)
         text = your_move(record, item.payload.get("prompt", ""), await self.digest(record, last, item.version),
                          item.payload.get("news", []), private_text(record, state, seat), due,
-                         self.forced_since(record, auto, seat, last, item.version),
+                         self.forced_since(record, auto, last, item.version),
                          self.orders_since(record, auto, seat, last, item.version))
         png = await hand_png_async(record.game_type, game.view(state, seat))
         key = await seat_key(self.bot.store, record.id, seat, record.version, choices)
@@ -218,10 +218,10 @@ class DiscordNotifier:
         return report(get_game(record.game_type), answered_since(auto, record.id, seat, last, version))
 
     @staticmethod
-    def forced_since(record: GameRecord, auto: list[ActionRow], seat: int, last: int, version: int) -> int:
+    def forced_since(record: GameRecord, auto: list[ActionRow], last: int, version: int) -> int:
         """How many of this seat's moves the table played for it since it was last asked."""
         prefix = f"{AUTO_PREFIX}forced:{record.id}:"
-        ids = [r.interaction_id or "" for r in auto if not r.undone and r.seat == seat]
+        ids = [r.interaction_id or "" for r in auto]   # the seat's live automatic rows (store.automatic_rows)
         taken_at = [int(i[len(prefix):]) for i in ids if i.startswith(prefix)]
         return sum(1 for v in taken_at if last <= v < version)
 
