@@ -18,10 +18,11 @@ from cogs.describe import choices_for, players_of, private_text
 from cogs.digests import deliver_digest, game_over, handover
 from cogs.history import deliver_replay
 from cogs.panel import MoveButton, panel_view, seat_key
-from cogs.posts import board_post, final_result, your_move
+from cogs.posts import board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
 from engine.core import Outcome, get_game
 from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
+from table.deadlines import NOTICE
 from table.orders import answered_since, report
 from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
@@ -48,7 +49,8 @@ class DiscordNotifier:
     async def deliver(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         if item.kind in ("digest", "replay"):   # a follower's digest; the timelapse at the end
             return await (deliver_digest if item.kind == "digest" else deliver_replay)(self.bot, record, state, item)
-        handler = {"board": self._board, "private": self._private, "prompt": self._prompt, "final": self._final}
+        handler = {"board": self._board, "private": self._private, "prompt": self._prompt, "final": self._final,
+                   NOTICE: self._deadline_notice}
         await handler[item.kind](record, state, item)
 
     # ---- quiet hours -----------------------------------------------------------------------
@@ -116,6 +118,16 @@ class DiscordNotifier:
         await self.bot.store.delete_timers(record.id, kind="reminder")
         await self.bot.store.delete_timers(record.id, kind="deadline")
         await self.bot.store.set_timer(record.id, "archive", self.bot.clock() + ARCHIVE_AFTER)
+
+    async def _deadline_notice(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
+        """A missed deadline's move or stand-in (table/deadlines.py): in the thread, naming the
+        player, or to the player by DM."""
+        firing = item.payload
+        if item.seat is None:
+            await self.bot.post(record, deadline_notice(record, state, firing, to_player=False), nonce=f"p{item.id}",
+                                allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(firing["user"]))]))
+        else:
+            await self.dm(record, item.seat, deadline_notice(record, state, firing, to_player=True), nonce=f"d{item.id}")
 
     # ---- private messages ------------------------------------------------------------------
     async def _private(self, record: GameRecord, state: Any, item: OutboxRow) -> None:

@@ -1,11 +1,11 @@
-"""The words of Parley's messages: the thread's board post, the "your move" DM, the final
-result. Built from public views and the events a reader may see (cogs.describe, table.seen)."""
+"""The words of Parley's messages: the thread's board post, the "your move" DM, a missed
+deadline's notice, the final result. Built from public views and the events a reader may see (cogs.describe, table.seen)."""
 from __future__ import annotations
 
 from typing import Any
 
 from cogs.common import title_of
-from cogs.describe import public_text, seat_label
+from cogs.describe import public_text, seat_label, waiting_text
 from engine.core import Outcome, get_game
 from store import GameRecord
 
@@ -80,3 +80,23 @@ def winners_line(record: GameRecord, state: Any, outcome: Outcome) -> str:
     game = get_game(record.game_type)
     names = [f"{seat_label(record, w)} ({game.seat_name(state, w)})" for w in outcome.winners]
     return f"Won by {', '.join(names)}." if names else "No winner."
+
+
+def deadline_notice(record: GameRecord, state: Any, firing: dict[str, Any], *, to_player: bool) -> str:
+    """What a missed deadline did (table/deadlines.py), for the thread or for the player's DM.
+    A sealed choice played for the seat is named only to its player."""
+    seat, user = int(firing["seat"]), int(firing["user"])
+    who = f"<@{user}> ({get_game(record.game_type).seat_name(state, seat)})"
+    if "move" in firing:
+        if to_player:
+            return (f"⏳ Your time to move ran out in **{title_of(record)}**, so the table played "
+                    f"**{firing['move']}** for you.")
+        shown = "their sealed choice" if firing.get("sealed") else f"**{firing['move']}**"
+        return f"⏳ {who}'s time to move ran out, so the table played {shown} for them."
+    if firing.get("stand_in"):
+        if to_player:
+            return (f"⏳ Your time to move ran out in **{title_of(record)}**: a bot plays your seat until you are "
+                    "back (any move, panel or /hand of yours takes it back).")
+        return (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "
+                "(any move, panel or /hand of theirs takes it back).")
+    return f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"

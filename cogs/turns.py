@@ -16,25 +16,21 @@ from discord.ext import commands
 from cogs.common import title_of
 from cogs.describe import waiting_text
 from cogs.digests import fire_digests
+from cogs.posts import deadline_notice
 from cogs.quiet import next_allowed
 from engine.core import get_game
 from store import GameRecord, StorageError, StoreError, TimerRow
 from store.leases import timer_lease
+from table import deadlines
 from table.leases import fire_due_timers, still_held
 from table.pace import MAX_REMINDERS, PUBLIC_REMINDER_EVERY, Pace
-from table.service import TableError, auto_interaction
+from table.service import TableError
 
 if TYPE_CHECKING:
     from cogs.app import ParleyBot
 
 log = logging.getLogger(__name__)
 PUMP_IDLE = 5.0
-
-
-def sealed(game: Any, state: Any, seat: int) -> bool:
-    """Whether the seat's decision now is a sealed choice (its answer must not be posted)."""
-    pending = game.pending(state)
-    return pending is not None and pending.kind == "simultaneous" and seat in pending.waiting_on
 
 
 def timer_nonce(timer: TimerRow, where: str) -> str:
@@ -177,35 +173,41 @@ class Turns(commands.Cog):
         return 1
 
     async def _deadline(self, timer: TimerRow) -> int:
-        """Past the move deadline: remind, play the seat's default move, or let a bot stand in —
-        as the host chose; the seat's standing orders answer first, and a prompt they answered needs
-        no bot. A player on vacation gets the deadline moved past their return.
+        """Past the move deadline: what the host's policy does (table/deadlines.py). A player on
+        vacation gets the deadline moved past their return.
 
         Safe to repeat when a process dies mid-way and another takes the timer's lease over:
-        what the firing does (the move, the stand-in, the notice) is pinned in the timer before
-        it acts; the move is keyed by the version it was decided at, so it is made once; the
-        notice carries the timer's nonces; and the timer goes only once all of it is done."""
+        the firing is pinned in the timer before it acts; a move or a stand-in commits with its
+        notice, so it is made and told once; a reminder is sent under the timer's nonces; and
+        the timer goes only once all of it is done."""
         firing = timer.payload.get("firing")
         try:
-            if firing is None or not await self._carried_out(timer, firing):
+            if firing is None or not await deadlines.resumed(self.bot.table, timer.game_id, firing):
                 firing = await self._decide(timer)
                 if firing is None:
                     return 0
-                await self._carry_out(timer, firing)
+                await deadlines.carry_out(self.bot.table, timer.game_id, firing)
         except TableError as e:   # the board moved under it: the next pass decides afresh
             log.info("game %s: the deadline of seat %s waits a pass: %s", timer.game_id, timer.seat, e)
             return 0
-        record = await self.bot.store.load(timer.game_id)
-        if not await self._held(timer):
+        if firing.get("remind") and not await self._remind_late(timer, firing):
             return 0
-        await self.bot.post(record, firing["notice"], nonce=timer_nonce(timer, "p"),
+        await self.bot.store.finish_timer(timer)
+        self.bot.wake(timer.game_id)
+        return 1
+
+    async def _remind_late(self, timer: TimerRow, firing: dict[str, Any]) -> bool:
+        """The `remind` policy's notice, in the thread and by DM; False if the lease was lost."""
+        record, state = await self.bot.table.load(timer.game_id)
+        notice = deadline_notice(record, state, firing, to_player=False)
+        if not await self._held(timer):
+            return False
+        await self.bot.post(record, notice, nonce=timer_nonce(timer, "p"),
                             allowed_mentions=discord.AllowedMentions(users=[discord.Object(firing["user"])]))
         if not await self._held(timer):
-            return 0
-        await self.bot.notifier.dm(record, firing["seat"], firing["notice"], nonce=timer_nonce(timer, "d"))
-        await self.bot.store.finish_timer(timer)
-        self.bot.wake(record.id)
-        return 1
+            return False
+        await self.bot.notifier.dm(record, firing["seat"], notice, nonce=timer_nonce(timer, "d"))
+        return True
 
     async def _held(self, timer: TimerRow) -> bool:
         """Before a send: this process still holds the timer's lease (renewed). False: it was
@@ -226,54 +228,10 @@ class Turns(commands.Cog):
             if due is not None:
                 await self.bot.store.set_timer(record.id, "deadline", due, seat=seat, user_id=user_id, payload=timer.payload)
             return None
-        game = get_game(record.game_type)
-        who = f"<@{user_id}> ({game.seat_name(state, seat)})"
-        firing: dict[str, Any] = {"version": record.version, "seat": seat, "user": user_id}
-        # Where the policy plays for them, their standing orders answer first (table/orders.py);
-        # a prompt an order answered is played, so no bot stands in for it.
-        ordered = await self.bot.table.deadline_order(record.id, seat) if pace.deadline_policy != "remind" else None
-        if ordered is not None:
-            firing.update(auto=ordered[0], move=ordered[1])
-        if ordered is not None or pace.deadline_policy == "default":
-            firing.setdefault("auto", "deadline")
-            firing.setdefault("move", game.notate(state, game.default_action(state, seat)))
-            shown = "their sealed choice" if sealed(game, state, seat) else f"**{firing['move']}**"
-            firing["notice"] = f"⏳ {who}'s time to move ran out, so the table played {shown} for them."
-        elif pace.deadline_policy == "bot":
-            firing["stand_in"] = True
-            firing["notice"] = (f"⏳ {who}'s time to move ran out: a bot plays their seat until they are back "
-                                "(any move, panel or /hand of theirs takes it back).")
-        else:
-            firing["notice"] = f"⏳ {who}, your time to move has run out. Please play when you can: {waiting_text(record, state)}"
+        firing = await deadlines.decide(self.bot.table, timer, record, state, seat, user_id, pace.deadline_policy)
         if not await self.bot.store.pin_timer(timer, {**timer.payload, "firing": firing}):
             return None   # moved on meanwhile (a new prompt set the seat's next deadline)
         return firing
-
-    async def _carry_out(self, timer: TimerRow, firing: dict[str, Any]) -> None:
-        """Make the pinned firing's move (keyed by its version: made once) and stand-in."""
-        if "move" in firing:
-            await self.bot.table.act(timer.game_id, firing["seat"], firing["move"], auto=firing["auto"],
-                                     expected_version=firing["version"])
-        if firing.get("stand_in"):
-            await self.bot.store.stand_in(timer.game_id, firing["seat"])
-
-    async def _carried_out(self, timer: TimerRow, firing: dict[str, Any]) -> bool:
-        """A firing pinned by an earlier run, whose process may have died before it was done:
-        whether its move and stand-in are made now (made here if the game is still where it was
-        decided). False: the game moved on without it, so the deadline is decided afresh."""
-        if "move" not in firing and not firing.get("stand_in"):
-            return False   # a notice alone: decided afresh, to the same text and nonces
-        record = await self.bot.store.load(timer.game_id)
-        if "move" in firing:
-            key = auto_interaction(firing["auto"], timer.game_id, int(firing["version"]))
-            if not any(r.interaction_id == key for r in await self.bot.store.log_rows(timer.game_id)):
-                if record.version != firing["version"]:
-                    return False
-                await self._carry_out(timer, firing)
-                return True
-        if firing.get("stand_in") and not record.seats[firing["seat"]].bot_policy:
-            await self._carry_out(timer, {"seat": firing["seat"], "stand_in": True})
-        return True
 
     async def _archive(self, timer: TimerRow) -> int:
         record = await self.bot.store.load(timer.game_id)

@@ -100,7 +100,7 @@ class ActionRow:
 
 AUTO_PREFIX = "auto:"   # interaction ids of decisions the table takes for a seat
 ORDER_PREFIX = f"{AUTO_PREFIX}order:"   # those a standing order of the player answered
-OutboxKind = Literal["board", "private", "prompt", "final", "digest", "replay"]
+OutboxKind = Literal["board", "private", "prompt", "final", "digest", "replay", "deadline"]
 THREAD = "thread"
 
 

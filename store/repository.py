@@ -194,9 +194,14 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         """Replace a seated player of a running game with a bot (kick, or a player leaving)."""
         await self._write(lambda conn: hand_to_bot(conn, game_row(conn, game_id), seat, policy))
 
-    async def stand_in(self, game_id: int, seat: int, policy: str = "greedy") -> None:
-        """A bot plays the seat until its player is back (the player keeps the seat)."""
-        await self._write(lambda conn: stand_in(conn, game_row(conn, game_id), seat, policy))
+    async def stand_in(self, game_id: int, seat: int, policy: str = "greedy", outbox: Sequence[OutboxItem] = ()) -> None:
+        """A bot plays the seat until its player is back (the player keeps the seat); `outbox`
+        rows that tell of it are queued in the same transaction, at the game's version."""
+        def run(conn: sqlite3.Connection) -> None:
+            game = game_row(conn, game_id)
+            stand_in(conn, game, seat, policy)
+            insert_outbox(conn, game_id, int(game["version"]), outbox)
+        await self._write(run)
 
     async def give_back(self, game_id: int, seat: int) -> bool:
         """The player is back: returns whether a stand-in bot was stopped."""

@@ -2,7 +2,8 @@
 
 Kinds: `board` (public post to the game thread: public events, who is waiting), `private`
 (one seat's private events), `prompt` (a seat now has a decision to make), `final` (outcome),
-`replay` (the timelapse, at the end). A follower's `digest` is queued by store.followers.
+`replay` (the timelapse, at the end). A follower's `digest` is queued by store.followers, a
+missed deadline's notice (`deadline`) by table/deadlines.py.
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import difflib
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -31,7 +32,7 @@ from engine.core import (
 from engine.core.fair import choice_commitment, hidden_decision, seed_commitment
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
-from store import AUTO_PREFIX, GameRecord, OutboxRow, Store
+from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
 from store.errors import BOARD_CHANGED
 from store.leases import outbox_lease
 from table.held_news import hold_news
@@ -140,20 +141,22 @@ class TableService:
 
     # ---- play ------------------------------------------------------------------------------
     async def act(self, game_id: int, seat: int, notation: str, *, interaction_id: str | None = None,
-                  expected_version: int | None = None, auto: str | None = None) -> ActResult:
+                  expected_version: int | None = None, auto: str | None = None,
+                  notice: Sequence[OutboxItem] = ()) -> ActResult:
         """Apply one decision of `seat` and commit it; raises ValueError subclasses on refusal.
 
         `auto` says why the table takes the decision for the seat ("forced", "deadline", a bot's
-        policy): it is logged as automatic, so undo and the player's digest can tell. Then, under
-        the same lock, the standing orders that answer what it asked (table/orders.py)."""
+        policy): it is logged as automatic, so undo and the player's digest can tell. `notice`:
+        outbox rows that tell of the decision, committed with it (a deadline's, table/deadlines.py).
+        Then, under the same lock, the standing orders that answer what it asked (table/orders.py)."""
         async with self._lock(game_id):
             try:
-                result, answered = await self._act(game_id, seat, notation, interaction_id, expected_version, auto)
+                result, answered = await self._act(game_id, seat, notation, interaction_id, expected_version, auto, notice)
                 for _ in range(ORDERS_IN_A_ROW):
                     if not answered:
                         return result
                     who, (order_id, move) = next(iter(answered.items()))
-                    more, answered = await self._act(game_id, who, move, None, None, order_reason(order_id))
+                    more, answered = await self._act(game_id, who, move, None, None, order_reason(order_id), ())
                     result = replace(more, all_events=result.all_events + more.all_events)
                 log.warning("game %s: standing orders stopped after %s answers in a row (version %s)",
                             game_id, ORDERS_IN_A_ROW, result.version)
@@ -161,8 +164,8 @@ class TableService:
             finally:
                 self._acted[game_id] = self._acted.get(game_id, 0) + 1
 
-    async def _act(self, game_id: int, seat: int, notation: str, interaction_id: str | None,
-                   expected_version: int | None, auto: str | None) -> tuple[ActResult, dict[int, Answer]]:
+    async def _act(self, game_id: int, seat: int, notation: str, interaction_id: str | None, expected_version: int | None,
+                   auto: str | None, notice: Sequence[OutboxItem]) -> tuple[ActResult, dict[int, Answer]]:
         """One decision committed (the lock held), and the standing orders that answer next."""
         record, s = await self.load(game_id)
         if expected_version is not None and expected_version != record.version:
@@ -183,7 +186,7 @@ class TableService:
         version = await self.store.commit_action(
             game_id, record.version, seat, t.notation,
             t.state.model_dump_json(), interaction_id=interaction_id,
-            status="finished" if outcome else None, outbox=items, reveals=t.reveals,
+            status="finished" if outcome else None, outbox=[*notice, *items], reveals=t.reveals,
             hidden=hidden, commitment=new_commitment(seat, t.notation) if hidden else None, settings=settings)
         self._remember(game_id, version, t.state)
         if outcome is not None:

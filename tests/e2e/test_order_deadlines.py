@@ -58,7 +58,7 @@ async def test_at_its_deadline_an_order_answers_a_prompt_of_its_owners_turn_and_
         assert record.seats[0].bot_policy is None and record.seats[0].user_id == owner   # no bot stands in
         told = "time to move ran out, so the table played **pass** for them"
         assert [m for m in t.bot_posts(thread) if told in m.content]
-        assert [m for m in fake.dm_messages(owner) if told in m.content]
+        assert [m for m in fake.dm_messages(owner) if "so the table played **pass** for you" in m.content]
         stood_in = [m for m in t.bot_posts(thread) if "a bot plays their seat" in m.content and f"<@{owner}>" in m.content]
         assert not stood_in, stood_in[0].content   # (the other player's deadline passed too: theirs may)
         for m in readable_by(t, other, thread):   # the other player is never told of the orders
@@ -89,7 +89,8 @@ async def test_a_deadline_that_plays_a_sealed_choice_names_it_to_nobody(db: Path
         assert 1 in await t.waiting_on(game_id)   # the other's pick is still to come: nothing revealed
         told = "time to move ran out, so the table played their sealed choice for them"
         assert [m for m in t.bot_posts(thread) if told in m.content]
-        assert [m for m in fake.dm_messages(owner) if told in m.content]
+        # named to its owner alone, by DM (below: in nothing anyone else can read)
+        assert [m for m in fake.dm_messages(owner) if f"so the table played **{choice}** for you" in m.content]
         for user in fake.user_ids:   # every message each player (and anyone in the thread) can read
             if user == owner:
                 continue

@@ -1,9 +1,11 @@
 """A timer's work is done once, even when the process firing it dies mid-way, without giving its
 lease back: once the lease runs out by the injected clock, another lease owner fires the timer
 again. A reminder's post and DM are resent under the same nonces, and Discord shows one of each.
-A deadline is killed before its move, after it, after its post, after its DM: the survivor
-makes the move if it was not made (one deadline move in the log either way) and sends what was
-not sent; one post and one DM are shown. The raw requests prove where a second firing really
+A deadline that plays the seat's move (or lets a bot stand in) commits it with its notice, as
+outbox rows: killed before the move or after it, the survivor makes the move if it was not made
+(one deadline move in the log either way), and the outbox tells it once, even when the seat's next
+prompt moved the timer on before the takeover. A `remind` deadline sends its notice from the
+timer: killed before its post, after it, after its DM, it is resent under the same nonces. The raw requests prove where a second firing really
 sent (so the dedupe, not luck, kept it to one), and where it did not need to."""
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 
 from cogs.turns import Turns
 from store import TimerRow
+from table import deadlines
 from table.leases import LEASE_SECONDS, Leaseholder
 from tests.e2e.harness import Table, parley_bot
 from tests.fake_discord import FakeDiscord
@@ -95,17 +98,27 @@ async def test_a_reminder_retried_after_a_takeover_reaches_discord_once(db: Path
         assert t.run.errors == [], t.run.error_messages()
 
 
-# (the deadline policy, where its process dies, the sends the two firings ask of Discord: post, DM)
-DEADLINE_KILLS = [("default", "act", 1, 1),            # its notice pinned in the timer, before the move
-                  ("default", "post", 1, 1),           # after the move, before the thread post
-                  ("default", "dm", 2, 1),             # after the post, before the DM
-                  ("default", "finish_timer", 2, 2),   # after both, before the timer is done
-                  ("bot", "post", 1, 1)]               # after a bot stood in, before the post
+# (the deadline policy, where its process dies)
+DEADLINE_KILLS = [("default", "act"),             # its firing pinned in the timer, before the move
+                  ("default", "finish_timer"),    # after the move and its notice, before the timer is done
+                  ("bot", "stand_in"),            # before a bot stands in
+                  ("bot", "finish_timer")]        # after a bot stood in, before the timer is done
 
 
-@pytest.mark.parametrize(("policy", "at", "posted", "dmed"), DEADLINE_KILLS)
+def deadline_moves(rows: list[Any]) -> list[tuple[int, bool]]:
+    return [(r.seat, r.shown_automatic) for r in rows if r.interaction_id and ":deadline:" in r.interaction_id]
+
+
+async def notice_rows(t: Table, game_id: int, timer: TimerRow) -> list[Any]:
+    return [r for r in await t.bot.store.outbox_of(game_id)
+            if r.kind == deadlines.NOTICE and r.payload.get("timer") == deadlines.firing_key(timer)]
+
+
+@pytest.mark.parametrize(("policy", "at"), DEADLINE_KILLS)
 async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(
-        db: Path, monkeypatch: pytest.MonkeyPatch, policy: str, at: str, posted: int, dmed: int) -> None:
+        db: Path, monkeypatch: pytest.MonkeyPatch, policy: str, at: str) -> None:
+    """The move or stand-in commits with its notice (outbox rows), so the notice is sent once, by
+    the outbox, whichever run made the move: the timer itself sends nothing."""
     async with FakeDiscord() as fake, parley_bot(fake, db) as t:
         game_id, thread = await t.open_table(deadline="12 hours", on_deadline=policy)
         seat, user = await t.pending_human(game_id)
@@ -113,11 +126,12 @@ async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(
         await t.bot.store.delete_timers(game_id, kind="reminder")   # only the deadline fires here
         t.clock.now = timer.due_at + 1
         log = len(await t.bot.store.log_rows(game_id))
-        notice = f"⏳ <@{user}>"
+        notice, to_player = f"⏳ <@{user}>", "⏳ Your time to move ran out"
 
         await die_firing(t, timer, monkeypatch, at)
-        moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
-        assert len(moves) == (policy == "default" and at != "act")
+        done = at == "finish_timer"   # the move or stand-in was made before the process died
+        assert len(deadline_moves((await t.bot.store.log_rows(game_id))[log:])) == (policy == "default" and done)
+        assert len(await notice_rows(t, game_id, timer)) == (2 if done else 0)   # committed with it, or not at all
         assert (await t.bot.store.leases())[f"timer:{timer.id}"][0] == DEAD
         assert [x.id for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline"] == [timer.id]
 
@@ -126,16 +140,80 @@ async def test_a_deadline_taken_over_after_a_kill_moves_once_and_tells_once(
         assert await turns(t).check_timers() == 1            # run out: this process finishes the job
         await t.settle()
         assert await turns(t).check_timers() == 0            # and it is done: nothing fires again
-        moves = [r for r in (await t.bot.store.log_rows(game_id))[log:] if r.interaction_id and ":deadline:" in r.interaction_id]
-        assert [(r.seat, r.shown_automatic) for r in moves] == ([(seat, True)] if policy == "default" else [])
+        moves = deadline_moves((await t.bot.store.log_rows(game_id))[log:])
+        assert moves == ([(seat, True)] if policy == "default" else [])
         shown = [m for m in t.bot_posts(thread) if m.content.startswith(notice)]
         told = "so the table played" if policy == "default" else "a bot plays their seat until they are back"
         assert len(shown) == 1 and told in shown[0].content, shown
         assert ((await t.bot.store.load(game_id)).seats[seat].bot_policy is not None) == (policy == "bot")
-        assert len([m for m in fake.dm_messages(user) if m.content.startswith(notice)]) == 1
-        raw = sends(fake, notice)
-        assert (raw[f"t{timer.id}.{int(timer.due_at)}p"], raw[f"t{timer.id}.{int(timer.due_at)}d"]) == (posted, dmed)
-        assert sum(raw.values()) == posted + dmed
+        assert len([m for m in fake.dm_messages(user) if m.content.startswith(to_player)]) == 1
+        rows = await notice_rows(t, game_id, timer)
+        assert len(rows) == 2 and all(r.sent_at is not None for r in rows)
+        raw = sends(fake, notice) + sends(fake, to_player)
+        assert raw == Counter({f"p{rows[0].id}": 1, f"d{rows[1].id}": 1}), raw   # asked of Discord once each
+        assert t.run.errors == [], t.run.error_messages()
+
+
+# (where a `remind` deadline's process dies, the sends the two firings ask of Discord: post, DM)
+REMIND_KILLS = [("post", 1, 1),            # before the thread post
+                ("dm", 2, 1),              # after the post, before the DM
+                ("finish_timer", 2, 2)]    # after both, before the timer is done
+
+
+@pytest.mark.parametrize(("at", "posted", "dmed"), REMIND_KILLS)
+async def test_a_remind_deadline_taken_over_after_a_kill_tells_once(
+        db: Path, monkeypatch: pytest.MonkeyPatch, at: str, posted: int, dmed: int) -> None:
+    """A `remind` deadline moves nothing: the timer sends its notice itself, under the timer's
+    nonces, so a second firing's resend is dropped by Discord."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(deadline="12 hours", on_deadline="remind")
+        seat, user = await t.pending_human(game_id)
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        await t.bot.store.delete_timers(game_id, kind="reminder")
+        t.clock.now = timer.due_at + 1
+        log = len(await t.bot.store.log_rows(game_id))
+        notice = f"⏳ <@{user}> ("
+
+        await die_firing(t, timer, monkeypatch, at)
+        t.clock.now += LEASE_SECONDS
+        assert await turns(t).check_timers() == 1
+        await t.settle()
+        assert await turns(t).check_timers() == 0
+        assert len(await t.bot.store.log_rows(game_id)) == log and seat in await t.waiting_on(game_id)
+        for shown in ([m for m in t.bot_posts(thread) if m.content.startswith(notice)],
+                      [m for m in fake.dm_messages(user) if m.content.startswith(notice)]):
+            assert len(shown) == 1 and "your time to move has run out" in shown[0].content, shown
+        key = deadlines.firing_key(timer)
+        assert sends(fake, notice) == Counter({f"t{key}p": posted, f"t{key}d": dmed})
+        assert t.run.errors == [], t.run.error_messages()
+
+
+async def test_a_deadline_notice_is_kept_when_the_seats_next_prompt_comes_before_the_takeover(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process dies after the deadline's move; before its lease runs out the game goes on
+    and the seat's next prompt sets its next deadline (the same timer, moved on), which drops
+    the pinned firing. The notice was committed with the move, so it is still told, once; and
+    the old firing is not made again."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(humans=1, bots=1, deadline="12 hours", on_deadline="default")
+        seat, user = await t.pending_human(game_id)
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        await t.bot.store.delete_timers(game_id, kind="reminder")
+        t.clock.now = timer.due_at + 1
+        log = len(await t.bot.store.log_rows(game_id))
+
+        await die_firing(t, timer, monkeypatch, "finish_timer")
+        await t.settle()   # the game goes on: the bot moves, and the seat is asked again
+        moved, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        assert moved.id == timer.id and moved.due_at > timer.due_at and "firing" not in moved.payload
+
+        t.clock.now += LEASE_SECONDS
+        assert await turns(t).check_timers() == 0            # the seat's new deadline is not due yet
+        await t.settle()
+        assert len(deadline_moves((await t.bot.store.log_rows(game_id))[log:log + 1])) == 1
+        shown = [m for m in t.bot_posts(thread) if m.content.startswith(f"⏳ <@{user}>")]
+        assert len(shown) == 1 and "so the table played" in shown[0].content, shown
+        assert len([m for m in fake.dm_messages(user) if m.content.startswith("⏳ Your time to move ran out")]) == 1
         assert t.run.errors == [], t.run.error_messages()
 
 

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from race_helpers import new_race, play
+from race_helpers import fill_and_start, new_race, play, setup
 from toy_game import GAME, Pass
 
 from engine.core import act
-from store import OutboxItem, Store, UserSettings
+from store import OutboxItem, SeatError, Store, UserSettings
 
 
 async def test_outbox_rows_are_written_with_the_action_they_announce(store: Store) -> None:
@@ -126,3 +126,20 @@ async def test_the_outbox_and_log_are_read_by_version_range_and_from_the_end(sto
     await store.commit_undo(game_id, record.version, record.snapshot or {}, count=2)   # the forced row is undone
     assert await store.automatic_rows(game_id, s2) == []
     assert len(await store.live_tail(game_id, lambda r: True)) == len(await store.log(game_id))
+
+
+async def test_a_stand_in_queues_its_notice_in_its_own_transaction(store: Store) -> None:
+    """A missed deadline's stand-in and its notice (table/deadlines.py) commit together, at the
+    game's version: refused (the seat has no player to stand in for), nothing is queued."""
+    game_id = await store.create_game("toy_race", setup(2))
+    await store.seat_user(game_id, 7, "Ann")
+    version = await fill_and_start(store, game_id)
+    notice = [OutboxItem("deadline", "thread", {"seat": 0}), OutboxItem("deadline", "seat:0", {"seat": 0})]
+    with pytest.raises(SeatError):
+        await store.stand_in(game_id, 1, outbox=notice)     # seat 1 is a bot's
+    assert [r.kind for r in await store.outbox_of(game_id)] == ["board"]
+    await store.stand_in(game_id, 0, outbox=notice)
+    record = await store.load(game_id)
+    assert record.seats[0].bot_policy == "greedy" and record.version == version
+    rows = [r for r in await store.outbox_of(game_id) if r.kind == "deadline"]
+    assert [(r.target, r.version) for r in rows] == [("thread", version), ("seat:0", version)]
