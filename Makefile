@@ -8,7 +8,7 @@ ARGS ?=
 # files yet is skipped (mypy refuses an empty folder); each is a package, so its __init__.py brings it in.
 LINT_PATHS := $(strip $(foreach d,engine store table render cogs tests bench,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
 
-.PHONY: run local test lint bench faults clean
+.PHONY: run local test lint bench faults conformance clean
 
 run: $(VENV)/.installed
 	$(BIN)/python bot.py $(ARGS)
@@ -32,6 +32,10 @@ bench: $(VENV)/.installed
 
 faults: $(VENV)/.installed-dev
 	PARLEY_FAULTS=full $(BIN)/python -m pytest tests/faults -q
+
+# Every seeded conformance playout (make test plays the first 3/5: tests/engine/test_conformance.py).
+conformance: $(VENV)/.installed-dev
+	PARLEY_PLAYOUTS=full $(BIN)/python -m pytest tests/engine/test_conformance.py -q -n $$(( $$(nproc) * 2 )) --dist worksteal
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

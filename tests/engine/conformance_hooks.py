@@ -20,7 +20,7 @@ class ConformanceHooks:
     scramble: Scrambler
     variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])   # options to cycle through
     policy: str = "greedy"                                                 # the bot that plays most seats
-    playouts: int = 200                                                    # seeded games to the end
+    playouts: int = 200                                                    # seeded games to the end (make test: 3/5 of them)
     max_actions: int = 20_000                                              # a game longer than this is stuck
 
 

@@ -7,6 +7,7 @@ stopped, so no game can hang the suite; nothing here is timed (speed is bench/'s
 from __future__ import annotations
 
 import json
+import os
 import random
 from typing import Any
 
@@ -80,6 +81,14 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
 
 
 PARTS = 8    # each game's playouts in eight interleaved parts, so parallel workers share them evenly
+# `make test` plays the first 3/5 of each game's seeded playouts (the suite must fit CI's 15
+# minutes on 2 cores: these playouts are half its CPU); `make conformance` (PARLEY_PLAYOUTS=full)
+# plays them all. Seeds are a prefix, so the full run is the same games and more.
+FULL = os.environ.get("PARLEY_PLAYOUTS") == "full"
+
+
+def playouts(hooks: ConformanceHooks) -> int:
+    return hooks.playouts if FULL else hooks.playouts * 3 // 5
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -88,7 +97,7 @@ def test_many_seeded_playouts_finish_and_replay(game_id: str, part: int) -> None
     """Seeded bot games over every player count and variant; each tenth replays to its final state."""
     game, hooks = GAMES[game_id], hooks_for(game_id)
     counts = list(range(game.min_players, game.max_players + 1))
-    for seed in range(part, hooks.playouts, PARTS):
+    for seed in range(part, playouts(hooks), PARTS):
         players = counts[seed % len(counts)]
         options = hooks.variants[seed % len(hooks.variants)]
         s, log, setup = playout(game, players, seed, options, deep=False)
