@@ -80,7 +80,7 @@ async def resumed(table: TableService, game_id: int, firing: Firing) -> bool:
     True when it is carried out now (its notice is in the outbox, or it is made here because
     the game is still where it was decided); False: the deadline is decided afresh (a reminder,
     always: decided again to the same text and nonces)."""
-    if firing.get("remind"):
+    if firing.get("remind") or "timer" not in firing:   # (no key: pinned before the notice rows existed)
         return False
     record = await table.store.load(game_id)
     version = int(firing["version"])

@@ -233,3 +233,26 @@ async def test_a_firing_whose_lease_was_taken_over_sends_nothing(db: Path) -> No
         assert not sends(fake, f"⏰ <@{user}>") and not sends(fake, "⏰ Reminder")   # not even asked of Discord
         assert (await t.bot.store.leases())[f"timer:{timer.id}"][0] == "another process"
         assert t.run.errors == [], t.run.error_messages()
+
+
+async def test_a_firing_pinned_before_notice_rows_existed_is_decided_afresh(db: Path) -> None:
+    """A timer pinned by the previous release (its firing has a notice text and no key) when the
+    bot was upgraded mid-firing: the new code decides it again, so the move is made once and
+    told once, by the outbox."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(deadline="12 hours", on_deadline="default")
+        seat, user = await t.pending_human(game_id)
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        await t.bot.store.delete_timers(game_id, kind="reminder")
+        record = await t.bot.store.load(game_id)
+        old = {"version": record.version, "seat": seat, "user": user, "auto": "deadline", "move": "old",
+               "notice": f"⏳ <@{user}>'s time to move ran out, so the table played **old** for them."}
+        assert await t.bot.store.pin_timer(timer, {**timer.payload, "firing": old})
+        t.clock.now = timer.due_at + 1
+        log = len(await t.bot.store.log_rows(game_id))
+        assert await turns(t).check_timers() == 1
+        await t.settle()
+        assert [s for s, _ in deadline_moves((await t.bot.store.log_rows(game_id))[log:])] == [seat]
+        shown = [m for m in t.bot_posts(thread) if m.content.startswith(f"⏳ <@{user}>")]
+        assert len(shown) == 1 and "**old**" not in shown[0].content, shown
+        assert t.run.errors == [], t.run.error_messages()
