@@ -58,8 +58,8 @@ def merge_boards(rows: list[OutboxRow]) -> OutboxRow:
 
 
 def batches_to_send(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
-    """A game's unsent rows as deliveries, in order: first the boards as one post, then the
-    other rows. Rows claimed by an earlier try go again exactly as they were grouped then (the
+    """A game's unsent rows as deliveries, in order: a deadline's notice to the thread that
+    comes before them, the boards as one post, then the other rows. Rows claimed by an earlier try go again exactly as they were grouped then (the
     same message under the same nonce, so a resend after a crash is dropped by Discord), even
     if newer rows would now fold them differently."""
     tried: dict[int, list[OutboxRow]] = {}
@@ -67,10 +67,22 @@ def batches_to_send(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
         if row.batch is not None:
             tried.setdefault(row.batch, []).append(row)
     again = [tried[key] for key in sorted(tried)]
+    fresh = [r for r in rows if r.batch is None]
     boards = next((b for b in again if b[0].kind == "board"), None) \
-        or [r for r in rows if r.kind == "board" and r.batch is None]   # a post tried before goes alone
+        or [r for r in fresh if r.kind == "board"]   # a post tried before goes alone
+    ahead = notices_ahead(fresh)
     news = [b for b in again if b[0].kind != "board"]
-    return ([boards] if boards else []) + news + fold_news([r for r in rows if r.kind != "board" and r.batch is None])
+    rest = [r for r in fresh if r.kind != "board" and r not in ahead]
+    return [[r] for r in ahead] + ([boards] if boards else []) + news + fold_news(rest)
+
+
+def notices_ahead(fresh: list[OutboxRow]) -> list[OutboxRow]:
+    """A missed deadline's notices to the thread committed before the first board post: they go
+    before it, since the post shows what they explain ("the table played … for them", then the
+    board with that move; "a bot plays their seat", then the bot's moves)."""
+    first_board = next((r.id for r in fresh if r.kind == "board"), None)
+    return [r for r in fresh if r.kind == "deadline" and r.seat is None
+            and first_board is not None and r.id < first_board]
 
 
 def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:

@@ -47,12 +47,14 @@ async def test_a_missed_deadline_plays_the_default_move_and_the_clock_shows_ever
         t.clock.now = due - 60
         await turns(t).check_timers()                              # a reminder may come; no deadline yet
         assert len(await t.bot.store.log(game_id)) == log
+        posted = len(t.bot_posts(thread))
         t.clock.now = due + 1
         await turns(t).check_timers()
         await t.settle()
         rows = (await t.bot.store.log_rows(game_id))[log:]
         assert rows and rows[0].seat == seat and (rows[0].interaction_id or "").startswith("auto:deadline:")
-        assert any("time to move ran out, so the table played" in m.content for m in t.bot_posts(thread))
+        notice, board = t.bot_posts(thread)[posted:posted + 2]   # the notice first, then the board it explains
+        assert "time to move ran out, so the table played" in notice.content and board.attachments, notice.content
         assert any("time to move ran out" in m.content for m in fake.dm_messages(user))
         t.assert_clean()
 

@@ -37,3 +37,12 @@ def test_a_board_post_tried_before_goes_again_alone_and_newer_boards_wait() -> N
             row(7, "private", seat_target(1), batch=9), row(9, "prompt", seat_target(1), batch=9),
             row(10, "prompt", seat_target(2))]
     assert ids(batches_to_send(rows)) == [[1, 3], [7, 9], [10]]
+
+
+def test_a_deadline_notice_to_the_thread_goes_before_the_board_post_it_explains() -> None:
+    """The notice rows are committed ahead of the move's rows (table/deadlines.py); the seat's
+    copy goes with the other DMs, and a notice committed after the board waits its turn."""
+    rows = [row(1, "deadline", THREAD), row(2, "deadline", seat_target(0)), row(3, "board", THREAD),
+            row(4, "prompt", seat_target(1)), row(5, "deadline", THREAD)]
+    assert ids(batches_to_send(rows)) == [[1], [3], [2], [4], [5]]
+    assert ids(batches_to_send(rows[:2])) == [[1], [2]]   # no board: in order
