@@ -14,7 +14,8 @@ checked against its target in data/dead_reckoning/achievements.toml. The order-o
 The engine keeps the Facts and calls `check` whenever one changes and at each turn start."""
 from __future__ import annotations
 
-from typing import Literal, get_args
+from functools import cache
+from typing import Literal, NamedTuple, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -62,9 +63,30 @@ FACT: dict[AchievementId, str] = {
 }
 
 
+class Requirement(NamedTuple):
+    """One Achievement's requirement for a player count, as the data gives it."""
+    aid: AchievementId
+    fact: str                  # the field of Facts it reads
+    goal: int
+    starred: bool
+    progress_cubes: bool
+
+    def value(self, facts: Facts) -> int:
+        return int(getattr(facts, self.fact))
+
+
+@cache
+def requirements(players: int) -> tuple[Requirement, ...]:
+    """The 9 requirements in ORDER, read off the data once per player count (`check` runs after
+    every step of a turn)."""
+    return tuple(Requirement(aid, FACT[aid], goal(aid, players), starred(aid), definition(aid).progress_cubes)
+                 for aid in ORDER)
+
+
 def meets(aid: AchievementId, facts: Facts, players: int) -> bool:
     """Whether the player meets the requirement right now."""
-    return int(getattr(facts, FACT[aid])) >= goal(aid, players)
+    r = requirements(players)[ORDER.index(aid)]
+    return r.value(facts) >= r.goal
 
 
 def counts_for_legendary(kind: BattleKind, won: bool) -> bool:
@@ -113,13 +135,11 @@ class Checked(BaseModel):
     announce: list[AchievementId]        # to be told to everyone now (Capitalist)
 
 
-def _progress_cubes(aid: AchievementId, facts: Facts, players: int) -> int:
-    """The cubes a progress Achievement shows: one per step below the target, none once the target
-    is met (they go back as the marker is earned) or, for Explorer, once it is out of reach."""
-    if not definition(aid).progress_cubes:
-        return 0
-    n, g = int(getattr(facts, FACT[aid])), goal(aid, players)
-    if n >= g or (aid == "explorer" and not explorer_reachable(facts, players)):
+def _progress_cubes(r: Requirement, n: int, facts: Facts, players: int) -> int:
+    """The cubes a progress Achievement shows: one per step below the target (`n` steps), none
+    once the target is met (they go back as the marker is earned) or, for Explorer, once it is
+    out of reach."""
+    if not r.progress_cubes or n >= r.goal or (r.aid == "explorer" and not explorer_reachable(facts, players)):
         return 0
     return n
 
@@ -133,13 +153,14 @@ def check(record: Record, facts: Facts, players: int, own_turn: bool) -> Checked
     placed: list[AchievementId] = []
     announce: list[AchievementId] = []
     supply = 0
-    for aid in ORDER:
-        old = claims[aid]
+    for r in requirements(players):
+        aid, old = r.aid, claims[r.aid]
         if old.marker:
             continue
-        met = meets(aid, facts, players)
-        cubes = _progress_cubes(aid, facts, players)
-        waiting = met and starred(aid) and not own_turn
+        n = r.value(facts)
+        met = n >= r.goal                                        # meets()
+        cubes = _progress_cubes(r, n, facts, players)
+        waiting = met and r.starred and not own_turn
         marker = met and own_turn and left > 0
         if marker:
             left -= 1
