@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import IllegalActionError, NotYourTurnError
 from engine.core.game import Game
-from engine.core.types import Transition
+from engine.core.types import COPYING, Transition
 
 LogEntry = tuple[int, str]
 
@@ -67,8 +67,9 @@ def act(game: Game[Any, Any, Any], s: Any, seat: int, action: Any, legal: list[A
 
 def copy_state(s: Any) -> Any:
     """A deep copy. Dump-and-validate runs in pydantic-core and is about 4x faster than
-    model_copy(deep=True) on a Pirate Chest state (measured: 29 µs vs 124 µs)."""
-    return type(s).model_validate(s.model_dump())
+    model_copy(deep=True) on a Pirate Chest state (measured: 29 µs vs 124 µs). Immutable
+    parts (types.Immutable, such as Dead Reckoning's Ship hulls) are shared, not rebuilt."""
+    return type(s).model_validate(s.model_dump(context=COPYING))
 
 
 def act_text(game: Game[Any, Any, Any], s: Any, seat: int, text: str) -> Transition[Any]:

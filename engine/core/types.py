@@ -3,9 +3,24 @@ from __future__ import annotations
 
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializationInfo, SerializerFunctionWrapHandler, model_serializer
 
 S = TypeVar("S")
+COPYING: dict[str, bool] = {"copying": True}     # the serialization context of runner.copy_state
+
+
+class Immutable(BaseModel):
+    """A frozen value made only of immutable parts (numbers, strings, tuples, other frozen
+    values). A state copy (runner.copy_state) shares it instead of rebuilding it, as
+    copy.deepcopy shares a tuple of numbers; every other dump serializes it as usual."""
+    model_config = ConfigDict(frozen=True)
+
+    @model_serializer(mode="wrap")
+    def _shared_by_copies(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        # validating the copy keeps an instance as it is (pydantic's revalidate_instances="never")
+        if info.context is COPYING and not info.mode_is_json():
+            return self
+        return handler(self)
 
 
 class Pending(BaseModel):

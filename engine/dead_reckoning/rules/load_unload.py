@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.core.errors import IllegalActionError
+from engine.core.types import Immutable
 from engine.dead_reckoning.defs import Icons, Resource, UpgradeDef, defs
 
 Letter = Literal["A", "B", "C", "D"]
@@ -80,8 +81,9 @@ class Space(Strict):
         return self.goods.total() == 0
 
 
-class Ship(Strict):
-    """The four hull spaces A-D in order. The printed Cannon is not on any of them."""
+class Ship(Strict, Immutable):
+    """The four hull spaces A-D in order. The printed Cannon is not on any of them. Immutable
+    all through (a move returns a new Ship), so state copies share it."""
     spaces: tuple[Space, Space, Space, Space]
 
     @model_validator(mode="after")

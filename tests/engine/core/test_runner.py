@@ -92,3 +92,30 @@ def test_act_checks_against_the_legal_list_its_caller_passes() -> None:
     with pytest.raises(IllegalActionError, match="not allowed now"):
         act(GAME, s, seat, roll, [a for a in legal if a != roll])
     assert act(GAME, s, seat, roll, legal).state == act(GAME, s, seat, roll).state
+
+
+def test_a_copy_shares_immutable_parts_and_rebuilds_the_rest() -> None:
+    """copy_state keeps types.Immutable values as they are (nothing can change them) and copies
+    everything else; the copy equals the state and dumps the same, to JSON too."""
+    from pydantic import BaseModel
+
+    from engine.core.runner import copy_state
+    from engine.core.types import Immutable
+
+    class Point(Immutable):
+        x: int
+        tags: tuple[str, ...] = ()
+
+    class Box(BaseModel):
+        at: Point
+        items: list[int] = []
+
+    class World(BaseModel):
+        boxes: list[Box]
+
+    w = World(boxes=[Box(at=Point(x=1, tags=("a",)), items=[1, 2])])
+    c = copy_state(w)
+    assert c == w and c.model_dump() == w.model_dump() and c.model_dump_json() == w.model_dump_json()
+    assert c.boxes[0].at is w.boxes[0].at
+    assert c.boxes[0] is not w.boxes[0] and c.boxes[0].items is not w.boxes[0].items
+    assert w.model_dump() == {"boxes": [{"at": {"x": 1, "tags": ("a",)}, "items": [1, 2]}]}
