@@ -21,7 +21,9 @@ def card_names() -> list[str]:
     return out
 
 
+@cache
 def kind_of(card: str) -> SailorKind:
+    """A card's Sailor (gunner-2 -> gunner), read once per name: every listing asks it per card."""
     base = card.rsplit("-", 1)[0] if card[-1].isdigit() else card
     kind = base.replace("-", "_")
     assert kind in defs().sailors.sailors, card
@@ -30,25 +32,37 @@ def kind_of(card: str) -> SailorKind:
 
 def card_faces(p: Player, card: str) -> list[Face]:
     """What a Sailor card shows: its level, then each Advancement sleeved on it (top to bottom)."""
-    level = defs().sailors.sailors[kind_of(card)].levels[p.levels.get(card, 1) - 1]
-    advs = defs().advancements.cards
-    return [level, *(advs[a] for a in p.sleeves.get(card, []))]
+    return list(_faces(*_looks(p, card)))
 
 
 def card_icons(p: Player, card: str) -> Icons:
-    return _icons(kind_of(card), p.levels.get(card, 1), tuple(p.sleeves.get(card, [])))
+    return _icons(*_looks(p, card))
+
+
+def card_abilities(p: Player, card: str) -> list[tuple[Ability, Face]]:
+    return list(_abilities(*_looks(p, card)))
+
+
+# A card's faces, icons and abilities depend only on its Sailor, level and sleeve: each computed once.
+def _looks(p: Player, card: str) -> tuple[SailorKind, int, tuple[str, ...]]:
+    return kind_of(card), p.levels.get(card, 1), tuple(p.sleeves.get(card, []))
+
+
+@cache
+def _faces(kind: SailorKind, level: int, sleeve: tuple[str, ...]) -> tuple[Face, ...]:
+    advs = defs().advancements.cards
+    return (defs().sailors.sailors[kind].levels[level - 1], *(advs[a] for a in sleeve))
 
 
 @cache
 def _icons(kind: SailorKind, level: int, sleeve: tuple[str, ...]) -> Icons:
-    """A card's icons depend only on its Sailor, level and sleeve: computed once each."""
-    advs = defs().advancements.cards
-    faces: list[Face] = [defs().sailors.sailors[kind].levels[level - 1], *(advs[a] for a in sleeve)]
+    faces = _faces(kind, level, sleeve)
     return Icons(**{i: sum(getattr(f.icons, i) for f in faces) for i in Icons.model_fields})
 
 
-def card_abilities(p: Player, card: str) -> list[tuple[Ability, Face]]:
-    return [(ab, f) for f in card_faces(p, card) for ab in f.abilities]
+@cache
+def _abilities(kind: SailorKind, level: int, sleeve: tuple[str, ...]) -> tuple[tuple[Ability, Face], ...]:
+    return tuple((ab, f) for f in _faces(kind, level, sleeve) for ab in f.abilities)
 
 
 def in_play(p: Player) -> list[str]:

@@ -112,11 +112,12 @@ def can_pay(ship: Ship, home: Home, costs: Sequence[Pay]) -> bool:
     need: dict[tuple[Resource, PayFrom], int] = {}
     for c in costs:
         need[(c.res, c.at)] = need.get((c.res, c.at), 0) + c.n
+    carried = ship.carried()
     for res in ("cargo", "coin"):
         ship_only = need.get((res, "ship"), 0)
         dock_only = need.get((res, "dock"), 0)
         either = need.get((res, "ship_or_dock"), 0)
-        on_ship, at_home = ship.carried().of(res), home.of(res)
+        on_ship, at_home = carried.of(res), home.of(res)
         if ship_only > on_ship or dock_only > at_home or ship_only + dock_only + either > on_ship + at_home:
             return False
     return True

@@ -21,7 +21,7 @@ def place(s: State, seat: int) -> lu.Place:
         return lu.HARBOR
     isl = s.islands.get(p.ship.at)
     if isl is None:
-        return lu.Place(at="sea")
+        return lu.SEA
     from engine.dead_reckoning.rules import buildings as bld
     from engine.dead_reckoning.rules.abilities import site
     from engine.dead_reckoning.rules.pirate_mode import pirate_guard
@@ -57,9 +57,11 @@ def rearrange_options(s: State, seat: int) -> list[Any]:
         return []
     p = s.players[seat]
     out: list[Any] = []
+    spaces = holds(p)
+    with_room = [y for y in spaces if room(p, y) > 0]        # looked up once: asked every decision
     for res in RES:
-        full = [x for x in holds(p) if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
-        out += [action(A.Shift, res=res, hold=x, to=y) for x in full for y in holds(p) if y != x and room(p, y) > 0]
+        full = [x for x in spaces if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
+        out += [action(A.Shift, res=res, hold=x, to=y) for x in full for y in with_room if y != x]
         out += [action(A.Jettison, res=res, hold=x) for x in full]
     return out
 
