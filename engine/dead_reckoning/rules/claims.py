@@ -13,12 +13,14 @@ from engine.dead_reckoning.state import State, label
 
 def facts(s: State, seat: int) -> achievements.Facts:
     p, me = s.players[seat], label(seat)
-    built = [isl for isl in s.islands.values() if isl.buildings]      # control matters only where something stands
+    buildings = permanent = 0
+    for isl in s.islands.values():           # one pass: this runs after every step of a turn
+        permanent += isl.permanent.get(me, 0)
+        if isl.buildings and ic.controller(isl) == me:      # control matters only where something stands
+            buildings += len(isl.buildings)
     return achievements.Facts(
-        ship_wins=p.wins, level_4_cards=p.experts, ships_sunk=p.sunk,
-        buildings=sum(len(i.buildings) for i in built if ic.controller(i) == me), chest=p.chest,
-        permanent_cubes=sum(i.permanent.get(me, 0) for i in s.islands.values()),
-        upgrades=p.upgrades_taken, explored=p.explored,
+        ship_wins=p.wins, level_4_cards=p.experts, ships_sunk=p.sunk, buildings=buildings, chest=p.chest,
+        permanent_cubes=permanent, upgrades=p.upgrades_taken, explored=p.explored,
         cargo_returned=achievements.goal("master_merchant", len(s.players)) if p.merchant else 0,
         unexplored_left=sum(1 for sp in s.grid.values() if not sp.face_up))
 

@@ -38,7 +38,7 @@ class Island(BaseModel):
         return cls(board=board, slots=[None] * b.slots)
 
     def empty_slots(self) -> int:
-        return sum(1 for s in self.slots if s is None)
+        return self.slots.count(None)
 
     def cubes(self) -> dict[Seat, int]:
         """Each seat's cubes on the island, slots and permanent area together (DR-ISL-02)."""
