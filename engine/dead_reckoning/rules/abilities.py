@@ -299,10 +299,11 @@ def build_options(s: State, seat: int, pr: P.BuildPrompt) -> list[Any]:
         return []
     p, out = s.players[seat], []
     for at in s.islands:
+        here = site(s, at)                  # once per island, not per Building kind
         for kind in defs().buildings.buildings:
             if pr.only and kind != pr.only:
                 continue
-            if bld.why_not_build(site(s, at), kind, seat, s.building_supply[kind]) is None \
+            if bld.why_not_build(here, kind, seat, s.building_supply[kind]) is None \
                     and can_pay(p, bld.cost(kind)):
                 out.append(action(A.Build, building=kind, at=at))
     return out[:P.MAX_OPTIONS - 1]

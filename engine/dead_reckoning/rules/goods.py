@@ -42,11 +42,12 @@ def _source(s: State, seat: int, res: str) -> int:
 def load_options(s: State, seat: int) -> list[Any]:
     p, where = s.players[seat], place(s, seat)
     out: list[Any] = []
+    spaces = holds(p)
     for res in RES:
         if lu.why_not_load(where, res) is None and _source(s, seat, res) > 0:   # type: ignore[arg-type]
-            out += [action(A.Load, res=res, hold=x) for x in holds(p) if room(p, x) > 0]
+            out += [action(A.Load, res=res, hold=x) for x in spaces if room(p, x) > 0]
         if lu.why_not_unload(where) is None:
-            out += [action(A.Unload, res=res, hold=x) for x in holds(p)
+            out += [action(A.Unload, res=res, hold=x) for x in spaces
                     if p.ship.hull.space(x).goods.of(res)]   # type: ignore[arg-type]
     return out
 

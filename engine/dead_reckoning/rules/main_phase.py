@@ -3,6 +3,7 @@
 start of the seat's own turn and inside its battle answers)."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.dead_reckoning import actions as A
@@ -15,7 +16,14 @@ from engine.dead_reckoning.state import State
 
 def hand_cards(s: State, seat: int) -> list[leveling.HandCard]:
     p = s.players[seat]
-    return [leveling.HandCard(card=c, kind=kind_of(c), level=p.levels.get(c, 1)) for c in p.hand]
+    return [_hand_card(c, p.levels.get(c, 1)) for c in p.hand]
+
+
+@cache
+def _hand_card(card: str, level: int) -> leveling.HandCard:
+    """Frozen, so built once per card and level: every waiting seat's level-up is looked at
+    each decision (its side decision)."""
+    return leveling.HandCard(card=card, kind=kind_of(card), level=level)
 
 
 def level_options(s: State, seat: int) -> list[Any]:
