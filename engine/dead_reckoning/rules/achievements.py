@@ -85,8 +85,7 @@ def requirements(players: int) -> tuple[Requirement, ...]:
 
 def meets(aid: AchievementId, facts: Facts, players: int) -> bool:
     """Whether the player meets the requirement right now."""
-    r = requirements(players)[ORDER.index(aid)]
-    return r.value(facts) >= r.goal
+    return int(getattr(facts, FACT[aid])) >= goal(aid, players)
 
 
 def counts_for_legendary(kind: BattleKind, won: bool) -> bool:
