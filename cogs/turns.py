@@ -19,7 +19,7 @@ from cogs.digests import fire_digests
 from cogs.posts import deadline_notice
 from cogs.quiet import next_allowed
 from engine.core import get_game
-from store import GameRecord, StorageError, StoreError, TimerRow
+from store import GameRecord, StaleStateError, StorageError, StoreError, TimerRow
 from store.leases import timer_lease
 from table import deadlines
 from table.leases import fire_due_timers, still_held
@@ -187,7 +187,7 @@ class Turns(commands.Cog):
                 if firing is None:
                     return 0
                 await deadlines.carry_out(self.bot.table, timer.game_id, firing)
-        except TableError as e:   # the board moved under it: the next pass decides afresh
+        except (TableError, StaleStateError) as e:   # the board moved under it: the next pass decides afresh
             log.info("game %s: the deadline of seat %s waits a pass: %s", timer.game_id, timer.seat, e)
             return 0
         if firing.get("remind") and not await self._remind_late(timer, firing):

@@ -194,11 +194,15 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         """Replace a seated player of a running game with a bot (kick, or a player leaving)."""
         await self._write(lambda conn: hand_to_bot(conn, game_row(conn, game_id), seat, policy))
 
-    async def stand_in(self, game_id: int, seat: int, policy: str = "greedy", outbox: Sequence[OutboxItem] = ()) -> None:
+    async def stand_in(self, game_id: int, seat: int, policy: str = "greedy", outbox: Sequence[OutboxItem] = (),
+                       expected_version: int | None = None) -> None:
         """A bot plays the seat until its player is back (the player keeps the seat); `outbox`
-        rows that tell of it are queued in the same transaction, at the game's version."""
+        rows that tell of it are queued in the same transaction, at the game's version. With
+        `expected_version`, refused (StaleStateError) if the game moved on since."""
         def run(conn: sqlite3.Connection) -> None:
             game = game_row(conn, game_id)
+            if expected_version is not None and game["version"] != expected_version:
+                raise StaleStateError()
             stand_in(conn, game, seat, policy)
             insert_outbox(conn, game_id, int(game["version"]), outbox)
         await self._write(run)

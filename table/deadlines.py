@@ -71,8 +71,9 @@ async def carry_out(table: TableService, game_id: int, firing: Firing) -> None:
     if "move" in firing:
         await table.act(game_id, int(firing["seat"]), str(firing["move"]), auto=str(firing["auto"]),
                         expected_version=int(firing["version"]), notice=notice_items(firing))
-    elif firing.get("stand_in"):
-        await table.store.stand_in(game_id, int(firing["seat"]), outbox=notice_items(firing))
+    elif firing.get("stand_in"):   # refused, as the move is, if the player moved since it was decided
+        await table.store.stand_in(game_id, int(firing["seat"]), outbox=notice_items(firing),
+                                   expected_version=int(firing["version"]))
 
 
 async def resumed(table: TableService, game_id: int, firing: Firing) -> bool:

@@ -256,3 +256,35 @@ async def test_a_firing_pinned_before_notice_rows_existed_is_decided_afresh(db: 
         shown = [m for m in t.bot_posts(thread) if m.content.startswith(f"⏳ <@{user}>")]
         assert len(shown) == 1 and "**old**" not in shown[0].content, shown
         assert t.run.errors == [], t.run.error_messages()
+
+
+@pytest.mark.parametrize("policy", ["default", "bot"])
+async def test_a_player_who_moves_while_their_deadline_is_decided_keeps_their_seat(
+        db: Path, monkeypatch: pytest.MonkeyPatch, policy: str) -> None:
+    """The player answers between the deadline's decision and its move or stand-in (while the
+    firing is pinned): the move or stand-in is refused, as decided at an older version, and the
+    next pass finds the player no longer waited on: no move, no bot, no notice."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(deadline="12 hours", on_deadline=policy)
+        seat, user = await t.pending_human(game_id)
+        timer, = [x for x in await t.bot.store.timers_of(game_id) if x.kind == "deadline" and x.seat == seat]
+        await t.bot.store.delete_timers(game_id, kind="reminder")
+        t.clock.now = timer.due_at + 1
+        pin = t.bot.store.pin_timer
+
+        async def player_moves_first(*args: Any) -> bool:
+            legal = await t.bot.table.legal(game_id, seat)
+            await t.bot.table.play(game_id, seat, legal[-1])
+            return await pin(*args)
+        monkeypatch.setattr(t.bot.store, "pin_timer", player_moves_first)
+        log = len(await t.bot.store.log_rows(game_id))
+        assert await turns(t).check_timers() == 0            # refused: the board moved under it
+        monkeypatch.undo()
+        assert await turns(t).check_timers() == 0            # decided afresh: the seat is not waited on
+        await t.settle()
+        rows = (await t.bot.store.log_rows(game_id))[log:]
+        assert rows[0].seat == seat and not rows[0].automatic and deadline_moves(rows) == []
+        assert (await t.bot.store.load(game_id)).seats[seat].bot_policy is None
+        assert not [m for m in t.bot_posts(thread) if m.content.startswith(f"⏳ <@{user}>")]
+        assert not await notice_rows(t, game_id, timer)
+        assert t.run.errors == [], t.run.error_messages()

@@ -6,7 +6,7 @@ from race_helpers import fill_and_start, new_race, play, setup
 from toy_game import GAME, Pass
 
 from engine.core import act
-from store import OutboxItem, SeatError, Store, UserSettings
+from store import OutboxItem, SeatError, StaleStateError, Store, UserSettings
 
 
 async def test_outbox_rows_are_written_with_the_action_they_announce(store: Store) -> None:
@@ -130,7 +130,8 @@ async def test_the_outbox_and_log_are_read_by_version_range_and_from_the_end(sto
 
 async def test_a_stand_in_queues_its_notice_in_its_own_transaction(store: Store) -> None:
     """A missed deadline's stand-in and its notice (table/deadlines.py) commit together, at the
-    game's version: refused (the seat has no player to stand in for), nothing is queued."""
+    game's version: refused (the seat has no player to stand in for, or the game moved on since
+    the version the stand-in was decided at), nothing is queued."""
     game_id = await store.create_game("toy_race", setup(2))
     await store.seat_user(game_id, 7, "Ann")
     version = await fill_and_start(store, game_id)
@@ -138,7 +139,11 @@ async def test_a_stand_in_queues_its_notice_in_its_own_transaction(store: Store)
     with pytest.raises(SeatError):
         await store.stand_in(game_id, 1, outbox=notice)     # seat 1 is a bot's
     assert [r.kind for r in await store.outbox_of(game_id)] == ["board"]
-    await store.stand_in(game_id, 0, outbox=notice)
+    with pytest.raises(StaleStateError):
+        await store.stand_in(game_id, 0, outbox=notice, expected_version=version - 1)   # the game moved on
+    assert [r.kind for r in await store.outbox_of(game_id)] == ["board"]
+    assert (await store.load(game_id)).seats[0].bot_policy is None
+    await store.stand_in(game_id, 0, outbox=notice, expected_version=version)
     record = await store.load(game_id)
     assert record.seats[0].bot_policy == "greedy" and record.version == version
     rows = [r for r in await store.outbox_of(game_id) if r.kind == "deadline"]
