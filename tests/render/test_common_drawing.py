@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 import render.common as common
+from tests.pg import in_ci
 from tests.render.conftest import without_system_fonts
 
 LABELS = ("Waiting on", "• Tern Key buys 2 cargo → a4", "gjpqy ÅÉ ⚓ 12/3", " ", "")
@@ -53,8 +54,9 @@ def test_a_fractional_anchor_is_rounded_to_the_nearest_pixel() -> None:
 def test_the_text_caches_follow_a_font_swap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Masks and widths are keyed by the font itself: once DejaVu is gone (the bundled font, bold
     drawn with a stroke), nothing drawn or measured with DejaVu is reused."""
-    if common._font_file(True) is None:
-        pytest.skip("no DejaVu here to swap away from")
+    if common._font_file(True) is None:   # .ci/run installs DejaVu (as the Dockerfile does): in CI this fails
+        missing = "no DejaVu here to swap away from (apt-get install fonts-dejavu-core)"
+        pytest.fail(missing) if in_ci() else pytest.skip(missing)
     dejavu = both((210, 60), (210, 60), LABELS[0], 24, True, None, "mm")[1]
     dejavu_width = common.text_width(LABELS[0], 24, True)
     with without_system_fonts(monkeypatch):
