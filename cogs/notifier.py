@@ -22,8 +22,8 @@ from cogs.posts import board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
 from engine.core import Outcome, get_game
 from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
-from table.deadlines import NOTICE
 from table.orders import answered_since, report
+from table.outbox import NOTICE
 from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
 

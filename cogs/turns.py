@@ -22,7 +22,7 @@ from engine.core import get_game
 from store import GameRecord, StaleStateError, StorageError, StoreError, TimerRow
 from store.leases import timer_lease
 from table import deadlines
-from table.leases import fire_due_timers, still_held
+from table.leases import fire_due_timers, firing_key, still_held
 from table.pace import MAX_REMINDERS, PUBLIC_REMINDER_EVERY, Pace
 from table.service import TableError
 
@@ -39,7 +39,7 @@ def timer_nonce(timer: TimerRow, where: str) -> str:
     and whoever takes its lease over fires it again, which Discord then drops as a resend), new
     for each later firing (the timer is moved on), and different for the post and the DM, which
     are two messages."""
-    return f"t{timer.id}.{int(timer.due_at)}{where}"
+    return f"t{firing_key(timer)}{where}"
 
 
 class Turns(commands.Cog):

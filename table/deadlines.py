@@ -20,18 +20,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core import get_game
-from store import THREAD, GameRecord, OutboxItem, OutboxKind, TimerRow, seat_target
+from store import THREAD, GameRecord, OutboxItem, TimerRow, seat_target
+from table.leases import firing_key
+from table.outbox import NOTICE
 
 if TYPE_CHECKING:
     from table.service import TableService
 
-NOTICE: OutboxKind = "deadline"   # the outbox kind of a deadline's notice
 Firing = dict[str, Any]
-
-
-def firing_key(timer: TimerRow) -> str:
-    """The same for a retry of one firing, new for each later one (the timer is moved on)."""
-    return f"{timer.id}.{int(timer.due_at)}"
+TOLD = ("timer", "seat", "user", "move", "sealed", "stand_in")   # what a notice row carries of its firing
 
 
 def sealed(game: Any, state: Any, seat: int) -> bool:
@@ -60,9 +57,11 @@ async def decide(table: TableService, timer: TimerRow, record: GameRecord, state
 
 
 def notice_items(firing: Firing) -> list[OutboxItem]:
-    """The notice of a move or stand-in: the thread's post and the player's DM."""
-    return [OutboxItem(kind=NOTICE, target=THREAD, payload=firing),
-            OutboxItem(kind=NOTICE, target=seat_target(int(firing["seat"])), payload=firing)]
+    """The notice of a move or stand-in: the thread's post and the player's DM. They carry what
+    they tell and the firing's key, not why the table moved (an order's name stays unwritten)."""
+    told = {k: firing[k] for k in TOLD if k in firing}
+    return [OutboxItem(kind=NOTICE, target=THREAD, payload=told),
+            OutboxItem(kind=NOTICE, target=seat_target(int(firing["seat"])), payload=told)]
 
 
 async def carry_out(table: TableService, game_id: int, firing: Firing) -> None:

@@ -18,6 +18,12 @@ LEASE_SECONDS = 60.0        # longer than one game's delivery or one timer's han
 SINGLE = "parley"           # the owner id of a bot that runs as one process
 
 
+def firing_key(timer: TimerRow) -> str:
+    """One firing of a timer: the same for a retry of that firing (a process killed mid-way
+    leaves the timer as it was), new for each later one (the timer is moved on)."""
+    return f"{timer.id}.{int(timer.due_at)}"
+
+
 def owner_for(shard_ids: Sequence[int] | None, shard_count: int | None) -> str:
     """The owner id of the process serving these shards (one process: SINGLE)."""
     if not shard_count:

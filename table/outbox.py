@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, Outcome, Pending
-from store import THREAD, OutboxItem, OutboxRow, seat_target
+from store import THREAD, OutboxItem, OutboxKind, OutboxRow, seat_target
+
+NOTICE: OutboxKind = "deadline"   # a missed deadline's notice (table/deadlines.py)
 
 
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
@@ -72,7 +74,7 @@ def batches_to_send(rows: list[OutboxRow]) -> list[list[OutboxRow]]:
         or [r for r in fresh if r.kind == "board"]   # a post tried before goes alone
     ahead = notices_ahead(fresh)
     news = [b for b in again if b[0].kind != "board"]
-    rest = [r for r in fresh if r.kind != "board" and r not in ahead]
+    rest = [r for r in fresh if r.kind != "board" and r.id not in {a.id for a in ahead}]
     return [[r] for r in ahead] + ([boards] if boards else []) + news + fold_news(rest)
 
 
@@ -81,8 +83,7 @@ def notices_ahead(fresh: list[OutboxRow]) -> list[OutboxRow]:
     before it, since the post shows what they explain ("the table played … for them", then the
     board with that move; "a bot plays their seat", then the bot's moves)."""
     first_board = next((r.id for r in fresh if r.kind == "board"), None)
-    return [r for r in fresh if r.kind == "deadline" and r.seat is None
-            and first_board is not None and r.id < first_board]
+    return [r for r in fresh if r.kind == NOTICE and r.seat is None and first_board is not None and r.id < first_board]
 
 
 def fold_news(rows: list[OutboxRow]) -> list[list[OutboxRow]]:

@@ -6,12 +6,14 @@ it to nobody, not even in the thread; the private news an order's answer draws w
 owner's next "your move" DM."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from engine.core import get_game
 from store import ORDER_PREFIX
+from table.outbox import NOTICE
 from tests.e2e.harness import Table, parley_bot
 from tests.e2e.order_walk import at_deadline_by_order, sealed_for, walk
 from tests.e2e.test_async_pace import HOUR, deadline_of, turns
@@ -56,6 +58,8 @@ async def test_at_its_deadline_an_order_answers_a_prompt_of_its_owners_turn_and_
         assert row.notation == "pass"
         record = await t.bot.store.load(game_id)
         assert record.seats[0].bot_policy is None and record.seats[0].user_id == owner   # no bot stands in
+        notices = [r for r in await t.bot.store.outbox_of(game_id) if r.kind == NOTICE and r.payload["seat"] == 0]
+        assert len(notices) == 2 and not [r for r in notices if "order" in json.dumps(r.payload)]   # the why is not kept
         told = "time to move ran out, so the table played **pass** for them"
         assert [m for m in t.bot_posts(thread) if told in m.content]
         assert [m for m in fake.dm_messages(owner) if "so the table played **pass** for you" in m.content]

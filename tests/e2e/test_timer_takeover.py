@@ -18,8 +18,8 @@ import pytest
 
 from cogs.turns import Turns
 from store import TimerRow
-from table import deadlines
-from table.leases import LEASE_SECONDS, Leaseholder
+from table.leases import LEASE_SECONDS, Leaseholder, firing_key
+from table.outbox import NOTICE
 from tests.e2e.harness import Table, parley_bot
 from tests.fake_discord import FakeDiscord
 
@@ -111,7 +111,7 @@ def deadline_moves(rows: list[Any]) -> list[tuple[int, bool]]:
 
 async def notice_rows(t: Table, game_id: int, timer: TimerRow) -> list[Any]:
     return [r for r in await t.bot.store.outbox_of(game_id)
-            if r.kind == deadlines.NOTICE and r.payload.get("timer") == deadlines.firing_key(timer)]
+            if r.kind == NOTICE and r.payload.get("timer") == firing_key(timer)]
 
 
 @pytest.mark.parametrize(("policy", "at"), DEADLINE_KILLS)
@@ -183,7 +183,7 @@ async def test_a_remind_deadline_taken_over_after_a_kill_tells_once(
         for shown in ([m for m in t.bot_posts(thread) if m.content.startswith(notice)],
                       [m for m in fake.dm_messages(user) if m.content.startswith(notice)]):
             assert len(shown) == 1 and "your time to move has run out" in shown[0].content, shown
-        key = deadlines.firing_key(timer)
+        key = firing_key(timer)
         assert sends(fake, notice) == Counter({f"t{key}p": posted, f"t{key}d": dmed})
         assert t.run.errors == [], t.run.error_messages()
 
