@@ -78,7 +78,10 @@ def panel_view(game_id: int, version: int, choices: list[Choice], page: int = 0,
 
 async def can_undo(interaction: discord.Interaction, game_id: int, seat: int) -> bool:
     """The seat made the last decision (perhaps followed by forced moves played for it), and
-    none of them showed anything (no roll, card or hidden piece): what table.undo takes back."""
+    none of them showed anything (no roll, card or hidden piece): what table.undo takes back.
+    Never once the game is over: a finished game stays as it ended."""
+    if (await parley(interaction).store.load(game_id)).status != "active":
+        return False
     tail = await parley(interaction).store.live_tail(
         game_id, lambda r: r.shown_automatic and r.seat == seat and r.reveals is False)
     return bool(tail) and tail[-1].seat == seat and not tail[-1].automatic and tail[-1].reveals is False

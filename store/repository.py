@@ -278,26 +278,24 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         return await self._write(run)
 
     async def commit_undo(self, game_id: int, expected_version: int, snapshot_json: Snapshot,
-                          outbox: Sequence[OutboxItem] = (), *, status: Status | None = None, count: int = 1) -> int:
+                          outbox: Sequence[OutboxItem] = (), *, count: int = 1) -> int:
         """Mark the last `count` live actions undone (never deleted) and store the state before them
         (count > 1: a decision together with the forced moves the table took after it).
 
-        Allowed on a finished game too (its last move revealed nothing); pass status="active"
-        then, since the state before that move is not over.
+        Only in a running game: a finished game stays as it ended (its seed may have been
+        revealed by then, so reopening it would let a player know every die to come).
         """
         snapshot = _json(snapshot_json)
-        extra = {} if status is None else {"status": status}
-        _valid_status(status)
 
         def run(conn: sqlite3.Connection) -> int:
-            _require(game_row(conn, game_id), expected_version, "active", "finished")
+            _require(game_row(conn, game_id), expected_version, "active")
             last = [r[0] for r in conn.execute("SELECT seq FROM actions WHERE game_id = ? AND undone = 0"
                                                 " ORDER BY seq DESC LIMIT ?", (game_id, count))]
             if len(last) < count or not last:
                 raise StoreError("There is nothing to undo yet.")
             conn.executemany("UPDATE actions SET undone = 1 WHERE game_id = ? AND seq = ?",
                              [(game_id, seq) for seq in last])
-            version = _bump(conn, game_id, expected_version, snapshot=snapshot, **extra)
+            version = _bump(conn, game_id, expected_version, snapshot=snapshot)
             insert_outbox(conn, game_id, version, outbox)
             return version
         return await self._write(run)

@@ -244,10 +244,8 @@ class TableService:
             items = items_after(record.version + 1, [Event(text="The last decision was taken back.")],
                                 pending, (), None, len(record.seats))
             version = await self.store.commit_undo(game_id, record.version, s.model_dump_json(), items,
-                                                   status="active", count=forced + 1)
+                                                   count=forced + 1)
             self._remember(game_id, version, s)
-            if record.status == "finished":   # no longer over: its board is rewound without it
-                await after_game(self.store, record)
             return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
     async def run_bots(self, game_id: int, limit: int = 100_000) -> int:

@@ -13,6 +13,7 @@ from toy_game import Pass, ToyRace
 
 from engine.core import register
 from store import Store
+from store.errors import GameStatusError
 from store.ratings import Board
 from table import TableService
 from table.ratings import rate_board, rerate, sync_guild
@@ -215,18 +216,24 @@ class StepRace(ToyRace):
 register(StepRace())
 
 
-async def test_undo_of_a_finished_games_last_move_takes_it_off_the_board(svc: TableService, backend: Backend) -> None:
+async def test_a_finished_games_last_move_cannot_be_undone(svc: TableService, backend: Backend) -> None:
+    """A finished game stays as it ended (issue "Safe on a public server"): its seed may have been
+    shown by then, so undoing its last move, though it revealed nothing, is refused and the game,
+    its board and its ratings stay as they were."""
     gid = await svc.create("toy_steps", 2, {"goal": 2}, seed="undo", guild_id=GUILD_A)
     for user in (11, 12):
         await svc.join(gid, user, f"user {user}")
     await svc.start(gid)
-    for seat in (0, 1, 0):
+    for seat in (0, 1):
         await svc.act(gid, seat, "pass")
-    assert [g[0] for g in (await tables(backend))["games"]] == [gid]
-    await svc.undo(gid, 0)
-    assert (await svc.store.load(gid)).status == "active" and (await tables(backend))["ratings"] == []
+    await svc.undo(gid, 1)   # the other side: in a running game the same undo is taken
+    await svc.act(gid, 1, "pass")
     await svc.act(gid, 0, "pass")
-    again = (await tables(backend))
-    assert [g[0] for g in again["games"]] == [gid] and len(again["seats"]) == 2
-    await rerate(svc.store)
-    assert (await tables(backend)) == again
+    record, log = await svc.store.load(gid), await svc.store.log(gid)
+    before = await tables(backend)
+    assert record.status == "finished" and [g[0] for g in before["games"]] == [gid]
+    with pytest.raises(GameStatusError, match="This game is over"):
+        await svc.undo(gid, 0)
+    after = await svc.store.load(gid)
+    assert (after.status, after.version, await svc.store.log(gid)) == ("finished", record.version, log)
+    assert await tables(backend) == before
