@@ -4,11 +4,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from store import GameRecord
+from store import GameNotFoundError, GameRecord
+from table.access import AccessRefused, Caller, Need, check_access, needs_rights
 
 if TYPE_CHECKING:
     from cogs.app import ParleyBot
@@ -31,16 +33,80 @@ def parley(interaction: discord.Interaction) -> ParleyBot:
     return bot
 
 
-async def game_for(interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-    """The game named by id, or the game whose thread this is."""
+async def game_for(interaction: discord.Interaction, game_id: int | None, need: Need = "see",
+                   what: str = "do that") -> GameRecord:
+    """The game named by id, or the game whose thread this is, once the caller may `need` it
+    (table.access: the game's server, the caller's rights in its thread, their seat)."""
     bot = parley(interaction)
     if game_id is not None:
-        return await bot.store.load(game_id)
-    channel_id = interaction.channel_id
-    record = await bot.store.find_by_thread(channel_id) if channel_id else None
-    if record is None:
-        raise Refusal("Use this inside a game's thread, or give the game number (see /game list).")
+        try:
+            record = await bot.store.load(game_id)
+        except GameNotFoundError:
+            raise Refusal(f"There is no game #{game_id}. /game list shows the games in a channel.") from None
+    else:
+        channel_id = interaction.channel_id
+        found = await bot.store.find_by_thread(channel_id) if channel_id else None
+        if found is None:
+            raise Refusal("Use this inside a game's thread, or give the game number (see /game list).")
+        record = found
+    await admit(interaction, record, need, what)
     return record
+
+
+async def admit(interaction: discord.Interaction, record: GameRecord, need: Need, what: str = "do that") -> None:
+    """The one check of every entry point (command, autocomplete, button, DM) that acts on or
+    shows a game: raises AccessRefused with the reason, changes nothing."""
+    bot = parley(interaction)
+    caller = Caller(interaction.user.id, interaction.guild_id)
+    if caller.guild_id is None and need == "see" and record.seat_of(caller.user_id) is None:
+        caller = replace(caller, follows=caller.user_id in await bot.store.followers(record.id))
+    if needs_rights(record, caller, need):
+        caller = replace(caller, moderator=await moderates(interaction, record))
+    check_access(record, caller, need, what)
+
+
+async def moderates(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """Manage Threads or Administrator in the game's own thread (or, with the thread gone, its
+    channel): the caller's rights there, not in the channel they typed in."""
+    if record.guild_id != interaction.guild_id or not isinstance(interaction.user, discord.Member):
+        return False
+    if interaction.channel_id is not None and interaction.channel_id == record.thread_id:
+        perms = interaction.permissions
+    else:
+        place = await _game_place(interaction, record)
+        if place is None:
+            return False
+        perms = place.permissions_for(interaction.user)
+    return bool(perms.manage_threads or perms.administrator)
+
+
+async def _game_place(interaction: discord.Interaction, record: GameRecord) -> Any:
+    guild = interaction.guild
+    for channel_id in (record.thread_id, record.channel_id):
+        if channel_id is None:
+            continue
+        place: Any = guild.get_channel_or_thread(channel_id) if guild else None
+        if place is None:
+            try:
+                place = await parley(interaction).fetch_channel(channel_id)
+            except discord.HTTPException:
+                continue
+        if getattr(place, "guild", None) is not None and place.guild.id == record.guild_id:
+            return place
+    return None
+
+
+async def only_running_game(interaction: discord.Interaction, none_text: str) -> GameRecord:
+    """The user's one running game in this server (or anywhere, from a DM)."""
+    mine = [g for g in await parley(interaction).store.games_of_user(interaction.user.id, status="active")
+            if interaction.guild_id is None or g.guild_id == interaction.guild_id]
+    if not mine:
+        raise Refusal(none_text)
+    if len(mine) > 1:
+        listing = ", ".join(f"#{g.id}" for g in mine)
+        raise Refusal(f"You are in several games ({listing}): add the game number.")
+    await admit(interaction, mine[0], "see")
+    return mine[0]
 
 
 def seat_of(record: GameRecord, user_id: int) -> int:
@@ -51,21 +117,13 @@ def seat_of(record: GameRecord, user_id: int) -> int:
 
 
 async def acting_seat(interaction: discord.Interaction, record: GameRecord) -> int:
-    """The user's seat; if a bot stood in for them since a missed deadline, they are back now."""
+    """The user's seat, once they may act in this game; if a bot stood in for them since a
+    missed deadline, they are back now."""
+    await admit(interaction, record, "seat")
     seat = seat_of(record, interaction.user.id)
     if record.seats[seat].bot_policy and await parley(interaction).store.give_back(record.id, seat):
         await parley(interaction).post(record, f"👋 <@{interaction.user.id}> is back and plays seat {seat + 1} again.")
     return seat
-
-
-def is_moderator(interaction: discord.Interaction) -> bool:
-    perms = interaction.permissions
-    return bool(perms.manage_threads or perms.administrator)
-
-
-def require_host(interaction: discord.Interaction, record: GameRecord, what: str) -> None:
-    if record.host_user_id != interaction.user.id and not is_moderator(interaction):
-        raise Refusal(f"Only the host or a moderator (Manage Threads) can {what}.")
 
 
 def clip(text: str, limit: int = EPHEMERAL_LIMIT) -> str:
@@ -97,7 +155,7 @@ async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -
         await interaction.response.send_message(clip(content), ephemeral=True, **kwargs)
 
 
-FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, ValueError)
+FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, AccessRefused, ValueError)
 DM_CLOSED = 50007   # "cannot send messages to this user" (their DMs are closed)
 ANSWERED_OR_EXPIRED = (40060, 10062)   # "already acknowledged" (the same interaction twice), "unknown interaction"
 

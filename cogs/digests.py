@@ -50,8 +50,6 @@ CADENCE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
 async def follow(interaction: discord.Interaction, game_id: int | None, cadence: str | None) -> None:
     bot = parley(interaction)
     record = await game_for(interaction, game_id)
-    if interaction.guild_id is not None and record.guild_id not in (None, interaction.guild_id):
-        raise Refusal("That game belongs to another server.")
     if record.status in ("finished", "cancelled"):
         raise Refusal(f"This game is {record.status}: there is nothing left to follow. "
                       "/log and /game replay show how it went.")

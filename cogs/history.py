@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
+from cogs.common import GAME_NUMBER, Refusal, admit, game_for, guarded, only_running_game, parley, reply, title_of
 from cogs.describe import players_of, seat_label
 from engine.core import get_game
 from store import GameRecord, OutboxRow
@@ -111,6 +111,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def _turn_page(self, interaction: discord.Interaction) -> None:
         bot = parley(interaction)
         record = await bot.store.load(self.game_id)
+        await admit(interaction, record, "see")
         text, view = log_message(record, await log_pages(bot, record), self.page)
         await interaction.response.edit_message(content=text, view=view,
                                                 allowed_mentions=discord.AllowedMentions.none())
@@ -132,10 +133,7 @@ async def _in_thread(interaction: discord.Interaction) -> bool:
 
 
 async def _only_game(interaction: discord.Interaction) -> GameRecord:
-    mine = await parley(interaction).store.games_of_user(interaction.user.id, status="active")
-    if len(mine) == 1:
-        return mine[0]
-    raise Refusal("Use /log inside a game's thread, or give the game number (see /game list).")
+    return await only_running_game(interaction, "Use /log inside a game's thread, or give the game number (see /game list).")
 
 
 # ---- /game replay ------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
-from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, require_host, title_of
+from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
 from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.fair import export_game, verify_game
@@ -18,7 +18,7 @@ from cogs.history import post_replay
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
-from store import GameRecord
+from store import GameRecord, StoreError
 from table.pace import DEADLINE_CHOICES, DEADLINE_POLICIES, Pace
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
 
 
 async def join(interaction: discord.Interaction, game_id: int | None) -> None:
-    record = await game_for(interaction, game_id)
+    record = await game_for(interaction, game_id, "join")
     seat = await parley(interaction).table.join(record.id, interaction.user.id, interaction.user.display_name)
     await reply(interaction, f"You took seat {seat + 1} in {title_of(record)}.")
     await refresh_lobby(interaction, record.id)
@@ -116,7 +116,7 @@ async def join(interaction: discord.Interaction, game_id: int | None) -> None:
 
 async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
     bot = parley(interaction)
-    record = await game_for(interaction, game_id)
+    record = await game_for(interaction, game_id, "seat")
     seat = record.seat_of(interaction.user.id)
     if seat is None:
         raise Refusal("You are not seated at this game.")
@@ -129,8 +129,7 @@ async def leave(interaction: discord.Interaction, game_id: int | None) -> None:
 
 
 async def add_bot(interaction: discord.Interaction, game_id: int | None, policy: str = "greedy") -> None:
-    record = await game_for(interaction, game_id)
-    require_host(interaction, record, "add bots")
+    record = await game_for(interaction, game_id, "host", "add bots")
     seat = await parley(interaction).table.add_bot(record.id, policy)
     await reply(interaction, f"A {policy} bot took seat {seat + 1}.")
     await refresh_lobby(interaction, record.id)
@@ -138,8 +137,7 @@ async def add_bot(interaction: discord.Interaction, game_id: int | None, policy:
 
 async def start(interaction: discord.Interaction, game_id: int | None) -> None:
     bot = parley(interaction)
-    record = await game_for(interaction, game_id)
-    require_host(interaction, record, "start the game")
+    record = await game_for(interaction, game_id, "host", "start the game")
     if record.status != "lobby":
         raise Refusal("This game has already started.")
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -217,7 +215,10 @@ class Lobby(commands.Cog):
 
     @add_bot_cmd.autocomplete("policy")
     async def bot_policy_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        record = await parley(interaction).store.find_by_thread(interaction.channel_id or 0)
+        try:
+            record: GameRecord | None = await game_for(interaction, getattr(interaction.namespace, "game", None))
+        except (Refusal, ValueError, StoreError):
+            record = None
         return bot_choices(record.game_type if record else None, current)
 
     @game.command(name="start", description="Start the game (host only)")
@@ -229,8 +230,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(game=GAME_NUMBER)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         bot = parley(interaction)
-        record = await game_for(interaction, game)
-        require_host(interaction, record, "cancel the game")
+        record = await game_for(interaction, game, "host", "cancel the game")
         if record.status in ("finished", "cancelled"):
             raise Refusal(f"This game is already {record.status}.")
         await bot.store.set_status(record.id, "cancelled")
@@ -242,8 +242,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(member="The player to remove", game=GAME_NUMBER)
     async def kick(self, interaction: discord.Interaction, member: discord.User, game: int | None = None) -> None:
         bot = parley(interaction)
-        record = await game_for(interaction, game)
-        require_host(interaction, record, "kick players")
+        record = await game_for(interaction, game, "host", "kick players")
         seat = record.seat_of(member.id)
         if seat is None:
             raise Refusal(f"{member.display_name} is not seated at this game.")
@@ -259,7 +258,7 @@ class Lobby(commands.Cog):
                            game=GAME_NUMBER)
     async def claim(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 12] | None = None,
                     game: int | None = None) -> None:
-        await request_claim(interaction, await game_for(interaction, game), seat)
+        await request_claim(interaction, await game_for(interaction, game, "join"), seat)
 
     @game.command(name="verify", description="After the end: reveal the seed and check the whole game")
     @app_commands.describe(game=GAME_NUMBER)

@@ -9,7 +9,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.catalog import find_game, game_choices, topic_choices
-from cogs.common import GAME_NUMBER, Refusal, acting_seat, answer_soon, clip, game_for, parley, reply, seat_of, title_of
+from cogs.common import (
+    GAME_NUMBER,
+    Refusal,
+    acting_seat,
+    answer_soon,
+    clip,
+    game_for,
+    only_running_game,
+    parley,
+    reply,
+    seat_of,
+    title_of,
+)
 from cogs.describe import Choice, choices_for, players_of, public_text, waiting_text
 from cogs.panel import done_line, panel_for, show_panel
 from engine.core import all_games
@@ -55,17 +67,12 @@ async def picked(table: TableService, game_id: int, seat: int, action: str) -> t
 
 
 async def my_game(interaction: discord.Interaction, game_id: int | None) -> GameRecord:
-    """The game of this thread, the given id, or the user's only running game (handy in DMs)."""
+    """The game of this thread, the given id, or the user's only running game here (in a server,
+    its games; in a DM, all the user's games), once the user may see it (table.access)."""
     bot = parley(interaction)
     if game_id is not None or (interaction.channel_id and await bot.store.find_by_thread(interaction.channel_id)):
         return await game_for(interaction, game_id)
-    mine = await bot.store.games_of_user(interaction.user.id, status="active")
-    if len(mine) == 1:
-        return mine[0]
-    if not mine:
-        raise Refusal("You have no running game. Join one, or give its number.")
-    listing = ", ".join(f"#{g.id}" for g in mine)
-    raise Refusal(f"You are in several games ({listing}): add the game number.")
+    return await only_running_game(interaction, "You have no running game here. Join one, or give its number.")
 
 
 class Play(commands.Cog):
@@ -94,7 +101,7 @@ class Play(commands.Cog):
     @play.autocomplete("action")
     async def play_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            record = await my_game(interaction, None)
+            record = await my_game(interaction, getattr(interaction.namespace, "game", None))
             seat = seat_of(record, interaction.user.id)
             record, state = await parley(interaction).table.load(record.id)
         except (Refusal, ValueError, LookupError):

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.common import Refusal, guarded, parley, reply, require_host, title_of
+from cogs.common import Refusal, admit, guarded, parley, reply, title_of
 from cogs.describe import private_text
 from engine.core import get_game
 from store import GameRecord
@@ -27,6 +27,7 @@ async def leave_now(interaction: discord.Interaction, game_id: int, user_id: int
     if interaction.user.id != user_id:
         raise Refusal("Only the player who asked can confirm leaving.")
     record = await bot.store.load(game_id)
+    await admit(interaction, record, "seat")
     seat = record.seat_of(user_id)
     if seat is None or record.status != "active":
         raise Refusal("You are not seated at a running game there any more.")
@@ -74,7 +75,7 @@ async def request_claim(interaction: discord.Interaction, record: GameRecord, se
 async def approve_claim(interaction: discord.Interaction, game_id: int, seat: int, user_id: int) -> None:
     bot = parley(interaction)
     record = await bot.store.load(game_id)
-    require_host(interaction, record, "approve a claim")
+    await admit(interaction, record, "host", "approve a claim")
     member = interaction.guild.get_member(user_id) if interaction.guild else None
     name = member.display_name if member else (await bot.fetch_user(user_id)).display_name
     await bot.store.claim_seat(game_id, seat, user_id, name)

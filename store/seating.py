@@ -33,7 +33,7 @@ def add_seat(conn: sqlite3.Connection, game: sqlite3.Row, user_id: int | None,
     seats = seats_of(conn, game["id"])
     taken = next((s for s in seats if user_id is not None and s.user_id == user_id), None)
     if taken is not None:
-        raise SeatError(f"You are already in this game, in seat {taken.seat}. Use /game leave to give it up.")
+        raise SeatError(f"You are already in this game, in seat {taken.seat + 1}. Use /game leave to give it up.")
     if len(seats) >= game["players"]:
         raise SeatError(f"This game is full ({game['players']} seats). Ask the host for another table.")
     seat = len(seats)

@@ -42,7 +42,7 @@ def new_record(world: World, *, type: int, user_id: int, channel_id: int, data: 
         "id": str(interaction_id), "application_id": str(world.application_id), "type": type,
         "token": token, "version": 1, "data": data, "channel_id": str(channel.id),
         "channel": _channel_json(world, channel, user_id), "locale": "en-US",
-        "app_permissions": str(Perm.BOT), "entitlements": [], "entitlement_sku_ids": [],
+        "app_permissions": str(world.permissions(world.bot.id, channel.id)) if not channel.is_dm else str(Perm.BOT), "entitlements": [], "entitlement_sku_ids": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
     if channel.is_dm:
@@ -57,7 +57,8 @@ def new_record(world: World, *, type: int, user_id: int, channel_id: int, data: 
         guild_id = channel.guild_id
         payload.update(
             guild_id=str(guild_id), guild={"id": str(guild_id), "locale": "en-US", "features": []},
-            guild_locale="en-US", member=world.member_json(user_id, permissions=True, guild_id=guild_id), context=0,
+            guild_locale="en-US", member=world.member_json(user_id, permissions=True, guild_id=guild_id,
+                                                      channel_id=channel.id), context=0,
             authorizing_integration_owners={"0": str(guild_id)},
         )
     if message is not None:
@@ -71,7 +72,7 @@ def new_record(world: World, *, type: int, user_id: int, channel_id: int, data: 
 def _channel_json(world: World, channel: Channel, user_id: int) -> JSON:
     data = world.channel_json(channel)
     if not channel.is_dm:
-        data["permissions"] = str(world.permissions(user_id))
+        data["permissions"] = str(world.permissions(user_id, channel.id))
     return data
 
 

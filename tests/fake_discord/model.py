@@ -41,6 +41,7 @@ class Perm:
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
+    ADMINISTRATOR = 1 << 3
     USE_APPLICATION_COMMANDS = 1 << 31
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
@@ -65,6 +66,9 @@ class Intent:
 class MessageFlag:
     EPHEMERAL = 1 << 6
     LOADING = 1 << 7
+
+
+ALL_PERMISSIONS = (1 << 53) - 1
 
 
 def iso_now() -> str:
@@ -198,6 +202,7 @@ class Guild:
     name: str
     bot_role_id: int
     text_channel_id: int = 0
+    moderator_role_id: int = 0   # "Moderators": Manage Threads; given with World.make_moderator
 
 
 class World:
@@ -213,6 +218,9 @@ class World:
         self.users: dict[int, User] = {self.bot.id: self.bot}
         self.humans: list[User] = []
         self.joined_at: dict[int, str] = {self.bot.id: iso_now()}  # guild members → join time
+        self.moderators: set[tuple[int, int]] = set()   # (guild id, user id) with the Moderators role
+        # Member permission overwrites: channel id → user id → (allow, deny) bits.
+        self.overwrites: dict[int, dict[int, tuple[int, int]]] = {}
         for name in user_names:
             self.add_user(name)
         self.guilds: dict[int, Guild] = {}
@@ -242,6 +250,7 @@ class World:
             guild_id = self.ids.next() + (1 << 22)   # the next millisecond's ids
             self.ids.skip_to(guild_id)
         guild = Guild(guild_id, name, self.ids.next())
+        guild.moderator_role_id = self.ids.next()
         self.guilds[guild.id] = guild
         category = self.add_channel("Harbour", ChannelType.CATEGORY, guild_id=guild.id)
         guild.text_channel_id = self.add_channel("general", parent_id=category.id, guild_id=guild.id).id
@@ -297,8 +306,38 @@ class World:
     def in_guild(self, user_id: int) -> bool:
         return user_id in self.joined_at
 
-    def permissions(self, user_id: int) -> int:
-        return Perm.BOT if user_id == self.bot.id else Perm.EVERYONE
+    def make_moderator(self, user_id: int, guild_id: int | None = None) -> None:
+        """Give the user the guild's "Moderators" role (Manage Threads). Set it before the bot
+        connects, or the bot's cached member is older (roles also come in each interaction)."""
+        self.moderators.add((guild_id or self.guild_id, user_id))
+
+    def member_roles(self, user_id: int, guild_id: int) -> list[int]:
+        guild = self.guilds[guild_id]
+        return ([guild.bot_role_id] if user_id == self.bot.id else []) + (
+            [guild.moderator_role_id] if (guild_id, user_id) in self.moderators else [])
+
+    def permissions(self, user_id: int, channel_id: int | None = None, guild_id: int | None = None) -> int:
+        """The user's permissions in a channel, computed as Discord documents it
+        (discord-api-docs docs/topics/Permissions.md, "Permission Hierarchy" and
+        "Permission Overwrites"): @everyone's and the member's roles' bits ORed; Administrator
+        means every bit; then the channel's overwrites for the member (deny, then allow). A thread
+        takes its parent channel's overwrites. Without a channel: the member's guild-wide bits."""
+        channel = self.channel(channel_id) if channel_id is not None else None
+        gid = channel.guild_id if channel is not None and channel.guild_id else (guild_id or self.guild_id)
+        perms = Perm.EVERYONE | (Perm.BOT if user_id == self.bot.id else 0)
+        if (gid, user_id) in self.moderators:
+            perms |= Perm.EVERYONE | Perm.MANAGE_THREADS
+        if perms & Perm.ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        if channel is not None:
+            source = channel.parent_id if channel.is_thread and channel.parent_id else channel.id
+            allow, deny = self.overwrites.get(source, {}).get(user_id, (0, 0))
+            perms = (perms & ~deny) | allow
+        return perms
+
+    def overwrites_json(self, channel_id: int) -> list[JSON]:
+        return [{"id": str(user_id), "type": 1, "allow": str(allow), "deny": str(deny)}
+                for user_id, (allow, deny) in self.overwrites.get(channel_id, {}).items()]
 
     # ---- JSON shapes ----------------------------------------------------------------------
 
@@ -311,17 +350,17 @@ class World:
                 "email": None, "bio": ""}
 
     def member_json(self, user_id: int, *, with_user: bool = True, permissions: bool = False,
-                    guild_id: int | None = None) -> JSON:
+                    guild_id: int | None = None, channel_id: int | None = None) -> JSON:
         data: JSON = {
-            "roles": [str(self.guilds[guild_id or self.guild_id].bot_role_id)] if user_id == self.bot.id else [],
+            "roles": [str(r) for r in self.member_roles(user_id, guild_id or self.guild_id)],
             "nick": None, "avatar": None, "banner": None, "premium_since": None,
             "joined_at": self.joined_at[user_id], "deaf": False, "mute": False, "pending": False,
             "flags": 0, "communication_disabled_until": None, "unusual_dm_activity_until": None,
         }
         if with_user:
             data["user"] = self.user_json(user_id)
-        if permissions:  # interaction members carry their resolved channel permissions
-            data["permissions"] = str(self.permissions(user_id))
+        if permissions:  # interaction members carry their resolved permissions in the channel
+            data["permissions"] = str(self.permissions(user_id, channel_id, guild_id))
         return data
 
     def roles_json(self, guild_id: int | None = None) -> list[JSON]:
@@ -339,7 +378,8 @@ class World:
         # The @everyone role shares the guild's id.
         guild = self.guilds[guild_id or self.guild_id]
         return [role(guild.id, "@everyone", Perm.EVERYONE, 0, False),
-                role(guild.bot_role_id, self.bot.username, Perm.BOT, 1, True)]
+                role(guild.bot_role_id, self.bot.username, Perm.BOT, 1, True),
+                role(guild.moderator_role_id, "Moderators", Perm.EVERYONE | Perm.MANAGE_THREADS, 2, False)]
 
     def channel_json(self, channel: Channel) -> JSON:
         if channel.is_dm:
@@ -366,7 +406,8 @@ class World:
                 data["member"] = {"id": str(channel.id), "user_id": str(self.bot.id),
                                   "join_timestamp": channel.created_at, "flags": 0}
         else:
-            data.update({"position": channel.position, "permission_overwrites": [], "nsfw": False})
+            data.update({"position": channel.position, "permission_overwrites": self.overwrites_json(channel.id),
+                         "nsfw": False})
             if channel.type == ChannelType.TEXT:
                 data.update({"topic": channel.topic, "default_auto_archive_duration": 1440})
         return data

@@ -25,7 +25,7 @@ from aiohttp import web
 # Importing the routes_* modules registers their handlers on rest.router.
 from . import interactions, messages, rest, routes_channels, routes_interactions, routes_misc  # noqa: F401
 from .gateway import Gateway
-from .model import Channel, Message, World
+from .model import Channel, Intent, Message, World
 from .records import HANG, Fault, InteractionRecord, RecordedRequest
 
 T = TypeVar("T")
@@ -353,6 +353,15 @@ class FakeDiscord:
     def close_dms(self, user_id: int, closed: bool = True) -> None:
         """The user blocks DMs from server members: DMs answer 403 / 50007 until reopened."""
         self.world.users[user_id].dms_open = not closed
+
+    async def set_overwrite(self, channel_id: int, user_id: int, *, allow: int = 0, deny: int = 0) -> None:
+        """A member permission overwrite on a (non-thread) channel, e.g. deny Send Messages;
+        threads inherit it. Discord sends CHANNEL_UPDATE when overwrites change
+        (discord-api-docs docs/events/Gateway_Events.md, "Channel Update")."""
+        self.world.overwrites.setdefault(channel_id, {})[user_id] = (allow, deny)
+        channel = self.world.channels[channel_id]
+        await self.gateway.dispatch("CHANNEL_UPDATE", self.world.channel_json(channel), guild_id=channel.guild_id,
+                                    intent=Intent.GUILDS)
 
     # ---- inspecting messages --------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from . import BotRun, FakeDiscord, running_bot
+from .model import ChannelType, Perm
 
 pytestmark = pytest.mark.asyncio
 
@@ -474,3 +475,24 @@ async def test_button_in_dm_panel(fake: FakeDiscord, run: BotRun) -> None:
     await fake.wait_for_response(click.id)
     assert click.guild_id is None and click.payload["context"] == 1 and "user" in click.payload
     assert dm.content == "count 1" and dm.visibility == "dm"
+
+
+async def test_permissions_follow_roles_overwrites_and_thread_parents() -> None:
+    """docs/topics/Permissions.md, "Permission Hierarchy": the base is @everyone's and the member's
+    roles' bits; a member overwrite on the channel denies and allows; a thread has its parent's.
+    (tests/e2e/test_two_servers.py shows discord.py computing the same from its cache.)"""
+    async with FakeDiscord(users=("anne", "mod")) as fake:
+        anne, mod = fake.user_ids
+        fake.world.make_moderator(mod)
+        general = fake.channel_id
+        thread = fake.world.create_thread(general, "t", type=ChannelType.PUBLIC_THREAD, owner_id=fake.bot_user_id)
+        await fake.set_overwrite(general, anne, deny=Perm.SEND_MESSAGES | Perm.CREATE_PUBLIC_THREADS)
+        world = fake.world
+        assert not world.permissions(anne) & Perm.MANAGE_THREADS and world.permissions(mod) & Perm.MANAGE_THREADS
+        for where in (general, thread.id):
+            assert not world.permissions(anne, where) & (Perm.SEND_MESSAGES | Perm.CREATE_PUBLIC_THREADS)
+            assert world.permissions(anne, where) & Perm.VIEW_CHANNEL
+            assert world.permissions(mod, where) & Perm.MANAGE_THREADS
+        assert world.member_json(mod, guild_id=fake.guild_id)["roles"] == [str(world.guilds[fake.guild_id].moderator_role_id)]
+        assert any(o["id"] == str(anne) and int(o["deny"]) & Perm.SEND_MESSAGES
+                   for o in world.channel_json(world.channels[general])["permission_overwrites"])

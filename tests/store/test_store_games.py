@@ -65,10 +65,12 @@ async def test_new_game_waits_in_the_lobby(store: Store) -> None:
 async def test_seats_fill_in_order_and_stay_dense_when_someone_leaves(store: Store) -> None:
     game_id = await store.create_game("toy_race", setup(players=3))
     assert await store.seat_user(game_id, 100, "Anne") == 0
-    with pytest.raises(SeatError, match="already in this game, in seat 0"):
+    with pytest.raises(SeatError, match="already in this game, in seat 1[.]"):   # players count seats from 1
         await store.seat_user(game_id, 100, "Anne")
     assert await store.seat_bot(game_id, "greedy", "Bot") == 1
     assert await store.seat_user(game_id, 200, "Mary") == 2
+    with pytest.raises(SeatError, match="already in this game, in seat 3[.]"):
+        await store.seat_user(game_id, 200, "Mary")
     with pytest.raises(SeatError, match="full"):
         await store.seat_user(game_id, 300, "Jack")
     await store.unseat(game_id, 0)
