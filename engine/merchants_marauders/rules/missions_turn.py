@@ -42,7 +42,9 @@ from engine.merchants_marauders.vocab import PORTS, Face, NpcGroup, ShipType, Sk
 
 @cache
 def rumour(card: str) -> RM.Rumour:
-    return RM.rumour_of({r.id: r for r in cards().rumour_deck(sog=True)}[card])
+    """Any rumour card that can be in play: the base and new ones, and Module 7's reworked one."""
+    every = [*cards().rumour_deck(sog=True), *cards().rumour_deck(sog=True, contraband=True)]
+    return RM.rumour_of({r.id: r for r in every}[card])
 
 
 @cache

@@ -59,7 +59,8 @@ def new_game(n: int, seed: str, options: dict[str, bool | str]) -> State:
               events=_deck(rng, M1.event_ids(options)),
               glory=_deck(rng, [g.id for g in c.glory_deck()]), captains=_deck(rng, M1.captain_ids(options)),
               missions=_deck(rng, M1.mission_ids(options)),
-              rumours=_deck(rng, [r.id for r in c.rumour_deck(sog=M1.rumour_sog(options))]))
+              rumours=_deck(rng, [r.id for r in c.rumour_deck(sog=M1.rumour_sog(options),
+                                                              contraband=bool(options.get("module_7")))]))
     M1.deal_missions(s, MISSIONS_ON_BOARD)         # Module 1's separate decks: one slot each
     from engine.merchants_marauders.rules.locations_turn import setup as locations_setup
     locations_setup(s)
