@@ -75,6 +75,8 @@ class ParleyBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "table"):
+            self.table.thinker.close()
         if hasattr(self, "store"):
             await self.store.close()
 

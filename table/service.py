@@ -33,13 +33,14 @@ from engine.core.fair import choice_commitment, hidden_decision, seed_commitment
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
-from store.errors import BOARD_CHANGED
+from store.errors import BOARD_CHANGED, StaleStateError
 from store.leases import outbox_lease
 from table.held_news import hold_news
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
 from table.outbox import batches_to_send, items_after, merge_boards, merge_news
 from table.ratings import after_game
+from table.thinking import Thinker
 
 log = logging.getLogger(__name__)
 # States kept in memory, least recently used dropped first. A 4-seat mid-game state takes
@@ -76,8 +77,10 @@ class ActResult:
 
 
 class TableService:
-    def __init__(self, store: Store, notifier: Notifier | None = None, holder: Leaseholder | None = None) -> None:
+    def __init__(self, store: Store, notifier: Notifier | None = None, holder: Leaseholder | None = None,
+                 thinker: Thinker | None = None) -> None:
         self.store = store
+        self.thinker = thinker or Thinker()
         self.holder = holder or Leaseholder()
         self.delivered: set[int] = set()   # games whose rows flush_outbox delivered (the caller empties it)
         self.notifier: Notifier = notifier or NullNotifier()
@@ -251,8 +254,9 @@ class TableService:
     async def run_bots(self, game_id: int, limit: int = 100_000) -> int:
         """Take every decision that needs no human: bot seats, and forced moves (a single legal
         option, outside sealed choices) of players who leave autoplay on. Returns how many."""
-        done = 0
-        while done < limit:
+        done = tries = 0
+        while done < limit and tries < 2 * limit:
+            tries += 1
             record, s = await self.load(game_id)
             game = self._game(record.game_type)
             pending = game.pending(s)
@@ -262,7 +266,14 @@ class TableService:
             if move is None:
                 return done
             seat, notation, why = move
-            await self.act(game_id, seat, notation, auto=why)
+            try:   # a bot thinks off the loop: a decision made meanwhile makes its answer stale
+                await self.act(game_id, seat, notation, auto=why, expected_version=record.version)
+            except StaleStateError:
+                continue
+            except TableError as e:
+                if str(e) != BOARD_CHANGED:
+                    raise
+                continue
             done += 1
         return done
 
@@ -274,7 +285,7 @@ class TableService:
             info = record.seats[seat]
             if info.bot_policy:
                 bot = get_policy(record.game_type, info.bot_policy, f"{record.id}:{seat}:{record.version}")
-                return seat, game.notate(s, bot.choose(game, s, seat)), info.bot_policy
+                return seat, game.notate(s, await self.thinker.choose(game, s, seat, bot)), info.bot_policy
         found = await self._order_answers(record, game, s)   # orders set after their prompt came
         if found:
             seat, (order_id, notation) = next(iter(found.items()))
