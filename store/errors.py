@@ -67,3 +67,13 @@ def unavailable(e: sqlite3.DatabaseError) -> Exception:
     if isinstance(e, sqlite3.OperationalError) or type(e) is sqlite3.DatabaseError:
         return StorageError(str(e))
     return e
+
+
+def status_message(status: str) -> str:
+    """Why a game in this status refuses a change, in plain words."""
+    return {
+        "lobby": "This game has not started yet. The host can start it with /game start.",
+        "active": "This game has already started.",
+        "finished": "This game is over. Start a new one with /game new.",
+        "cancelled": "This game was cancelled. Start a new one with /game new.",
+    }[status]

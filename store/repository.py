@@ -21,6 +21,7 @@ from store.errors import (
     SeatError,
     StaleStateError,
     StoreError,
+    status_message,
     unavailable,
 )
 from store.followers import FollowerTables
@@ -61,18 +62,9 @@ def game_row(conn: sqlite3.Connection, game_id: int) -> sqlite3.Row:
 
 def _require(row: sqlite3.Row, expected_version: int, *statuses: str) -> None:
     if row["status"] not in statuses:
-        raise GameStatusError(_status_message(row["status"]))
+        raise GameStatusError(status_message(row["status"]))
     if row["version"] != expected_version:
         raise StaleStateError()
-
-
-def _status_message(status: str) -> str:
-    return {
-        "lobby": "This game has not started yet. The host can start it with /game start.",
-        "active": "This game has already started.",
-        "finished": "This game is over. Start a new one with /game new.",
-        "cancelled": "This game was cancelled. Start a new one with /game new.",
-    }[status]
 
 
 def merged(settings: dict[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from engine.core.fair import choice_commitment, hidden_decision, seed_commitment
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
-from store.errors import BOARD_CHANGED, StaleStateError
+from store.errors import BOARD_CHANGED, GameStatusError, StaleStateError, status_message
 from store.leases import outbox_lease
 from table.held_news import hold_news
 from table.leases import Leaseholder
@@ -171,6 +171,8 @@ class TableService:
                    auto: str | None, notice: Sequence[OutboxItem]) -> tuple[ActResult, dict[int, Answer]]:
         """One decision committed (the lock held), and the standing orders that answer next."""
         record, s = await self.load(game_id)
+        if record.status != "active":   # a finished or cancelled game stays as it ended
+            raise GameStatusError(status_message(record.status))
         if expected_version is not None and expected_version != record.version:
             raise TableError(BOARD_CHANGED)
         game = self._game(record.game_type)
@@ -234,6 +236,8 @@ class TableService:
         """Take back `seat`'s last decision, with the forced moves the table took for it after."""
         async with self._lock(game_id):
             record, _ = await self.load(game_id)
+            if record.status != "active":   # a finished or cancelled game stays as it ended
+                raise GameStatusError(status_message(record.status))
             game = self._game(record.game_type)
             rows = [r for r in await self.store.log_rows(game_id) if not r.undone]
             forced = 0
