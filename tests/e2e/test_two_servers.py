@@ -95,7 +95,7 @@ def forged_buttons(ids: dict[str, int], version: int, bot_seat: int) -> list[str
             f"parley:move:{running}", f"parley:do:{running}:{version}:0", f"parley:pick:{running}:{version}:0",
             f"parley:page:{running}:{version}:1", f"parley:undo:{running}:{version}",
             f"parley:log:{running}:1:first", f"parley:claim:{running}:{bot_seat}:{mallory}",
-            f"parley:leave:{running}:{anne}"]
+            f"parley:leave:{running}:{anne}", "parley:board:pirate_chest:players:1:previous"]
 
 
 async def test_a_game_answers_only_in_its_own_server_and_to_its_players_in_dms(tmp_path: Path) -> None:
@@ -141,6 +141,9 @@ async def test_a_game_answers_only_in_its_own_server_and_to_its_players_in_dms(t
                     refused.append((where, custom_id, text))
                     if custom_id.startswith(f"parley:leave:{ids['running']}:"):
                         assert "Only the player who asked" in text, (where, custom_id, text)
+                    elif custom_id.startswith("parley:board:"):   # ratings are the server's own, none from a DM
+                        assert (f"<@{ids['anne']}>" not in text and f"<@{ids['jack']}>" not in text
+                                and ("Ratings are kept per server" in text) == (where == "DM")), (where, text)
                     else:
                         want = NOT_FROM_DM if where == "DM" and custom_id.endswith(":join") else expected
                         assert want in text, (where, custom_id, text)
