@@ -1,7 +1,9 @@
 """/game verify and /game export: provably fair play and the game's log (docs/trust-and-history.md).
 
 Glue only: table/export.py builds the export (what the public may see now, everything after the
-end) and engine/verify.py checks it. Both answers go to the asker alone (ephemeral)."""
+end) and engine/verify.py checks it, with the very checks `python -m engine.verify` runs on the
+file (the commitment over the seed and the game's identity included). Both answers go to the
+asker alone (ephemeral)."""
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +52,7 @@ async def verify_game(interaction: discord.Interaction, game_id: int | None) -> 
             f"Seed: `{setup['seed']}` · salt `{setup['seed_salt']}`\n"
             f"Commitment shown at the start: `{setup['seed_commitment']}`\n"
             + (f"Sealed decisions and their nonces ({len(sealed)}):\n" + "\n".join(nonces) + more + "\n" if sealed else "")
-            + "\n".join(report.lines) + "\n"
-            + ("**Verified**: the replay of the whole log matches." if report.ok else "**Not verified.**")
+            + "\n".join(report.lines) + f"\n**{report.verdict}**"
             + "\nCheck it yourself: `/game export`, then `python -m engine.verify EXPORT.json`.")
     await reply(interaction, text)
 

@@ -215,8 +215,10 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
 
     # ---- the pipeline: start, act, undo ------------------------------------------------
     async def start_game(self, game_id: int, expected_version: int, snapshot_json: Snapshot,
-                         players: int, outbox: Sequence[OutboxItem] = ()) -> int:
-        """Lobby → active with the first state; players must equal the seats taken."""
+                         players: int, outbox: Sequence[OutboxItem] = (), *,
+                         settings: Mapping[str, Any] | None = None) -> int:
+        """Lobby → active with the first state; players must equal the seats taken. `settings`
+        are changes to the game's settings, made in the same transaction (the seats at the start)."""
         snapshot = _json(snapshot_json)
 
         def run(conn: sqlite3.Connection) -> int:
@@ -225,7 +227,8 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
             seated = len(seats_of(conn, game_id))
             if seated != players:
                 raise SeatError(f"Cannot start with {players} players: {seated} seats are taken.")
-            version = _bump(conn, game_id, expected_version, status="active", players=players, snapshot=snapshot)
+            extra = {"settings": json.dumps(merged(json.loads(row["settings"]), settings))} if settings else {}
+            version = _bump(conn, game_id, expected_version, status="active", players=players, snapshot=snapshot, **extra)
             insert_outbox(conn, game_id, version, outbox)
             return version
         return await self._write(run)

@@ -29,12 +29,13 @@ from engine.core import (
     side_decisions,
     undo,
 )
-from engine.core.fair import choice_commitment, hidden_decision, seed_commitment
+from engine.core.fair import choice_commitment, hidden_decision
 from engine.core.game import Game
 from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
 from store.errors import BOARD_CHANGED, GameStatusError, StaleStateError, status_message
 from store.leases import outbox_lease
+from table.export import SEATS_AT_START, commitment_of, seats_now
 from table.held_news import hold_news
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
@@ -136,9 +137,11 @@ class TableService:
         except ValueError as e:
             raise TableError(f"This game cannot start: {e}") from None
         pending = game.pending(s)
-        begins = [Event(text=f"{game.title} begins with {n} players."), Event(text=commitment_line(record))]
+        at_start = {SEATS_AT_START: seats_now(record)}   # what the commitment covers (table/export.py)
+        started = replace(record, settings={**record.settings, **at_start})
+        begins = [Event(text=f"{game.title} begins with {n} players."), Event(text=commitment_line(started))]
         items = items_after(record.version + 1, begins, pending, (), game.outcome(s), n)
-        version = await self.store.start_game(game_id, record.version, s.model_dump_json(), n, items)
+        version = await self.store.start_game(game_id, record.version, s.model_dump_json(), n, items, settings=at_start)
         self._remember(game_id, version, s)
         return ActResult(version=version, all_events=[], pending=pending, outcome=None)
 
@@ -441,13 +444,14 @@ def auto_interaction(auto: str, game_id: int, version: int) -> str:
 
 
 def commitment_line(record: GameRecord) -> str:
-    """The start post's fair-play line: the seed's commitment, and whether the host fixed it."""
-    salt = record.settings.get("seed_salt")
-    if not salt:
+    """The start post's fair-play line: the commitment to the seed and the game's identity
+    (table/export.py, commitment_of), and whether the host fixed the seed."""
+    commitment = commitment_of(record)
+    if commitment is None:
         return "🔒 This game was created before seed commitments: it has none."
     fixed = " The host fixed this seed, so the host can know the dice and cards." \
         if record.settings.get("seed_fixed") else ""
-    return (f"🔒 Seed commitment: `{seed_commitment(record.seed, salt)}`.{fixed} "
+    return (f"🔒 Seed commitment: `{commitment}` (it covers this game's number, options and seats too).{fixed} "
             "After the end, `/game verify` reveals the seed to check it against.")
 
 

@@ -1,10 +1,14 @@
 """PROVABLY FAIR PLAY: commitments to the seed and to every sealed choice, and the state hash.
 
 The scheme (docs/trust-and-history.md says it in words for players):
-- Seed: at creation the table draws a random salt (32 hex digits) and publishes, when the game
-  starts, `sha256("parley-seed:v1:" + salt + ":" + seed)`. The salt keeps a short or guessable
-  seed (a host may fix one) from being found by trying seeds against the commitment. After the
-  end, /game verify reveals seed and salt.
+- Seed and identity: at creation the table draws a random salt (32 hex digits) and publishes,
+  when the game starts, `sha256("parley-seed:v2:" + salt + ":" + sha256(identity) + ":" + seed)`,
+  where identity is the canonical JSON of the game's number, type, options, whether the host
+  fixed the seed, and who sits where (`game_identity`). So the commitment shown at the start pins
+  the game it belongs to, not only its dice. The salt keeps a short or guessable seed (a host may
+  fix one) from being found by trying seeds against the commitment. After the end, /game verify
+  reveals seed and salt. Games started before v2 showed `sha256("parley-seed:v1:" + salt + ":" +
+  seed)` (`seed_commitment`), which covers the seed only; they are still checked that way.
 - Sealed choices: a decision the public does not see when it is made (`hidden_decision`) is
   stored with `sha256("parley-choice:v1:" + seat + ":" + nonce + ":" + notation)`, a fresh random
   nonce per decision. The nonce is revealed with the choice, after the end.
@@ -23,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
@@ -33,7 +37,8 @@ from engine.core.runner import copy_state, side_decisions
 from engine.core.sealed import Sealed
 from engine.core.types import Transition
 
-SEED_SCHEME = "parley-seed:v1"
+SEED_SCHEME = "parley-seed:v1"   # the seed alone: games started before the identity was covered
+GAME_SCHEME = "parley-seed:v2"   # the seed and the game's identity (game_identity)
 CHOICE_SCHEME = "parley-choice:v1"
 ALTERNATIVES = 1   # other decisions of the same kind compared with the one made (indistinguishable)
 
@@ -46,13 +51,32 @@ def seed_commitment(seed: str, salt: str) -> str:
     return _sha256(f"{SEED_SCHEME}:{salt}:{seed}")
 
 
+def game_identity(game_id: int, game: str, options: Mapping[str, Any], seed_fixed: bool,
+                  seats: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """What a game's commitment says it is: its number, type, options, whether the host fixed the
+    seed, and its seats at the start (`{"seat", "name", "bot"}` each: number from 0, display
+    name, bot policy or None). Built the same way by the table and by the verifier."""
+    return {"game_id": game_id, "game": game, "options": dict(options), "seed_fixed": seed_fixed,
+            "seats": [{"seat": s["seat"], "name": s["name"], "bot": s["bot"]} for s in seats]}
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def game_commitment(seed: str, salt: str, identity: Mapping[str, Any]) -> str:
+    """The v2 commitment: the seed and the game's identity (`game_identity`). The identity's
+    digest and the salt have fixed lengths and the seed comes last, so no two inputs share a text."""
+    return _sha256(f"{GAME_SCHEME}:{salt}:{_sha256(_canonical(identity))}:{seed}")
+
+
 def choice_commitment(seat: int, notation: str, nonce: str) -> str:
     return _sha256(f"{CHOICE_SCHEME}:{seat}:{nonce}:{notation}")
 
 
 def state_hash(s: BaseModel) -> str:
     """The hash of a state's canonical JSON (keys sorted), the same on every machine."""
-    return _sha256(json.dumps(s.model_dump(mode="json"), sort_keys=True, separators=(",", ":")))
+    return _sha256(_canonical(s.model_dump(mode="json")))
 
 
 _LEAVES = (str, int, float, bool, bytes, type(None))   # hold no Sealed: not walked into

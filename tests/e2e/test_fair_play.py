@@ -1,8 +1,9 @@
 """Provably fair play on the loopback Discord, with Scoundrel Bay's blind bids as the sealed
-choices: the thread shows the seed's commitment at the start; /game verify refuses kindly while
-the game goes on and shows only the commitment; an export during a blind bid, by someone not
-seated, holds no bid and no seed; after the end /game verify reveals the seed and checks the
-game, and the export it gives verifies with `python -m engine.verify`."""
+choices: the thread shows the commitment at the start (the seed's and the game's identity's:
+number, game, options, seats); /game verify refuses kindly while the game goes on and shows only
+the commitment; an export during a blind bid, by someone not seated, holds no bid and no seed;
+after the end /game verify reveals the seed and checks the game with the same checks as
+`python -m engine.verify`, which the export it gives passes; a changed export does not."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine.core import get_game
-from engine.core.fair import seed_commitment
+from engine.core.fair import game_commitment, game_identity
 from engine.core.policy import get_policy
 from engine.verify import main, verify
 from tests.e2e.harness import Table, parley_bot
@@ -58,7 +59,10 @@ async def test_commitment_verify_and_export_before_and_after_the_end(tmp_path: P
         anne, jack = fake.user_ids
         game_id, thread_id = await t.open_table(humans=1, bots=2, game="scoundrel_bay", seed=None)
         record = await t.bot.store.load(game_id)
-        commitment = seed_commitment(record.seed, record.settings["seed_salt"])
+        seats = [{"seat": s.seat, "name": s.display_name, "bot": s.bot_policy} for s in record.seats]
+        assert seats[0] == {"seat": 0, "name": "Anne", "bot": None}
+        identity = game_identity(game_id, "scoundrel_bay", {}, False, seats)
+        commitment = game_commitment(record.seed, record.settings["seed_salt"], identity)
         public = "\n".join(m.content for m in t.thread_messages(thread_id))
         assert f"Seed commitment: `{commitment}`" in public
         assert "fresh random seed" in public and record.seed not in public
@@ -86,14 +90,20 @@ async def test_commitment_verify_and_export_before_and_after_the_end(tmp_path: P
         assert (await t.bot.store.load(game_id)).status == "finished"
 
         answer = t.reply_message(await t.slash(jack, "game verify", channel_id=thread_id))
-        assert answer.ephemeral and record.seed in answer.content and "**Verified**" in answer.content
-        assert "nonce" in answer.content
+        assert answer.ephemeral and record.seed in answer.content and "**Verified: everything matches.**" in answer.content
+        assert "nonce" in answer.content and f"match the commitment {commitment}" in answer.content
+        assert "seat 1 changed hands during play" in answer.content   # anne's seat went to a bot
         export, _ = await export_file(t, jack, thread_id)
         assert export["complete"] and export["setup"]["seed"] == record.seed
+        assert export["setup"]["seats"] == seats and export["seats"][0]["changed_hands"]
         assert any(a["notation"].startswith("bid") and a.get("nonce") for a in export["actions"])
+        assert verify(export).lines == [line for line in answer.content.splitlines() if line[:1] in "✓✗⚠"]
         path = tmp_path / "export.json"
         path.write_text(json.dumps(export))
         assert main([str(path)]) == 0
+        export["setup"]["seats"][1]["name"] = "Anne"   # a changed seat at the start
+        path.write_text(json.dumps(export))
+        assert main([str(path)]) == 1
         t.assert_clean()
 
 
@@ -103,6 +113,7 @@ async def test_a_host_fixed_seed_is_shown_as_such_next_to_its_commitment(tmp_pat
         record = await t.bot.store.load(game_id)
         public = "\n".join(m.content for m in t.thread_messages(thread_id))
         assert "Seed fixed by the host" in public and "The host fixed this seed" in public
-        assert seed_commitment("42", record.settings["seed_salt"]) in public
+        seats = [{"seat": s.seat, "name": s.display_name, "bot": s.bot_policy} for s in record.seats]
+        assert game_commitment("42", record.settings["seed_salt"], game_identity(game_id, "pirate_chest", {}, True, seats)) in public
         assert "`42`" not in public
         t.assert_clean()

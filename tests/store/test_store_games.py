@@ -104,6 +104,19 @@ async def test_start_needs_every_seat_taken_and_the_current_version(store: Store
         await store.start_game(game_id, 2, "{}", 1)
 
 
+async def test_start_writes_its_settings_in_its_own_transaction(store: Store) -> None:
+    """The table keeps the seats at the start in the settings (the commitment covers them,
+    table/export.py): written by the start itself, merged into the others, and not by a start
+    that is refused."""
+    game_id = await store.create_game("toy_race", setup(players=1), settings={"seed_salt": "ab"})
+    await store.seat_user(game_id, 1, "Anne")
+    with pytest.raises(StaleStateError):
+        await store.start_game(game_id, 0, "{}", 1, settings={"seats_at_start": ["stale"]})
+    assert (await store.load(game_id)).settings == {"seed_salt": "ab"}
+    assert await store.start_game(game_id, 1, "{}", 1, settings={"seats_at_start": ["Anne"]}) == 2
+    assert (await store.load(game_id)).settings == {"seed_salt": "ab", "seats_at_start": ["Anne"]}
+
+
 async def _unchanged(store: Store, game_id: int) -> tuple[GameRecord, list[ActionRow], list[OutboxRow]]:
     record = await store.load(game_id)
     return record, await store.log_rows(game_id), await store.outbox_of(game_id)

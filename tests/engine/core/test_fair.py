@@ -6,7 +6,14 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from engine.core import Event, Pending, Rng, Transition
-from engine.core.fair import choice_commitment, hidden_decision, seed_commitment, state_hash
+from engine.core.fair import (
+    choice_commitment,
+    game_commitment,
+    game_identity,
+    hidden_decision,
+    seed_commitment,
+    state_hash,
+)
 from engine.core.game import GameState
 from engine.core.sealed import Sealed
 
@@ -73,6 +80,23 @@ def test_commitments_change_with_every_input() -> None:
     assert len({base, choice_commitment(1, "bid 3", "n1"), choice_commitment(0, "bid 4", "n1"),
                 choice_commitment(0, "bid 3", "n2")}) == 4
     assert seed_commitment("42", "s1") != seed_commitment("42", "s2") != seed_commitment("43", "s1")
+
+
+def test_the_game_commitment_changes_with_every_part_of_the_identity() -> None:
+    seats = [{"seat": 0, "name": "Anne", "bot": None}, {"seat": 1, "name": "Bot 2 (greedy)", "bot": "greedy"}]
+
+    def commit(seed: str = "42", salt: str = "ab" * 16, game_id: int = 7, game: str = "pirate_chest",
+               options: dict[str, Any] | None = None, fixed: bool = False, sat: list[dict[str, Any]] = seats) -> str:
+        return game_commitment(seed, salt, game_identity(game_id, game, options or {"turn_limit": 0, "voodoo_doll": True},
+                                                         fixed, sat))
+    renamed = [seats[0], {**seats[1], "name": "Anne"}]
+    swapped = [{**seats[1], "seat": 0}, {**seats[0], "seat": 1}]
+    variants = [commit(), commit(seed="43"), commit(salt="cd" * 16), commit(game_id=8), commit(game="scoundrel_bay"),
+                commit(options={"turn_limit": 0}), commit(fixed=True), commit(sat=renamed), commit(sat=swapped),
+                commit(sat=[seats[0], {**seats[1], "bot": "random"}]), commit(sat=seats[:1]),
+                seed_commitment("42", "ab" * 16)]
+    assert len(set(variants)) == len(variants)
+    assert commit(options={"voodoo_doll": True, "turn_limit": 0}) == commit()   # canonical: key order is no part
 
 
 def test_the_state_hash_ignores_nothing_in_the_state() -> None:
