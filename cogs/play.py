@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -48,6 +49,15 @@ def choice_name(c: Choice) -> str:
     return (both if len(both) <= 100 else c.label)[:100]
 
 
+def by_label(record: GameRecord, state: Any, seat: int, typed: str) -> str:
+    """Typed text names a move by its notation or, word for word, by its label in plain words
+    (spaces and case aside); anything else goes to the game's parser, which plays only an exact
+    notation (engine/core/notation.py)."""
+    wanted = " ".join(typed.lower().split())
+    same = [c.notation for c in choices_for(record, state, seat) if " ".join(c.label.lower().split()) == wanted]
+    return same[0] if len(same) == 1 else typed
+
+
 async def picked(table: TableService, game_id: int, seat: int, action: str) -> tuple[str, int | None]:
     """(notation, version it was picked at) for an autocomplete pick; typed text has no version."""
     if action.strip() == WAITING:
@@ -55,7 +65,7 @@ async def picked(table: TableService, game_id: int, seat: int, action: str) -> t
         raise TableError(f"It is not your move yet. {waiting_text(record, state)} I'll tell you when it is.")
     match = PICKED.match(action.strip())
     if match is None:
-        return action, None
+        return by_label(*await table.load(game_id), seat, action), None
     record, _ = await table.load(game_id)
     if int(match["version"]) != record.version:
         raise TableError(BOARD_CHANGED + " Use /play again or press **Your move**.")

@@ -16,15 +16,18 @@ def normalize(text: str) -> str:
 
 
 def match(text: str, legal: Mapping[str, A], verbs: Collection[str]) -> A:
-    """Exact notation, or a unique leading part of one ('sail 4 cw' for 'sail 4 cw to parrot-cay').
-    A first word that is no verb of the game is not understood; a known verb not allowed now is
-    refused. Both errors list the options."""
+    """Exactly the notation typed (spaces and case aside), never more: a leading part of longer
+    ones ('land cabyss 2' of 'land cabyss 2 +captain') is offered back, never played, since the
+    rest may decide more than was typed. A first word that is no verb of the game is not
+    understood; a known verb not allowed now is refused. Both errors list the options."""
     wanted = normalize(text)
     if wanted in legal:
         return legal[wanted]
-    starts = [a for n, a in legal.items() if n.startswith(wanted + " ")]
-    if len(starts) == 1:
-        return starts[0]
+    longer = [n for n in legal if n.startswith(wanted + " ")] if wanted else []
+    if longer:
+        shown = ", ".join(f"'{n}'" for n in longer[:5]) + (f" and {len(longer) - 5} more" if len(longer) > 5 else "")
+        raise IllegalActionError(f"'{text}' is only the start of a move: did you mean {shown}? "
+                                 "Type the whole move, or pick it from the list.")
     options = ", ".join(legal) or "nothing right now"
     if not wanted or wanted.split()[0] not in verbs:
         raise InvalidActionError(f"I don't understand '{text}'. Your options: {options}.")

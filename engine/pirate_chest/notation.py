@@ -64,4 +64,11 @@ def notate(s: State, a: A.Action) -> str:
 
 
 def parse(s: State, seat: int, text: str) -> A.Action:
-    return match(text, {notate(s, a): a for a in legal_actions(s, seat)}, VERBS)
+    """A sail may leave out its 'to <space>' tail: the distance and direction alone decide where
+    the ship goes, so the short form plays no more than was typed."""
+    legal: dict[str, A.Action] = {}
+    for a in legal_actions(s, seat):
+        legal[notate(s, a)] = a
+        if isinstance(a, A.Sail) and a.distance:
+            legal.setdefault(f"sail {a.distance} {a.direction}", a)
+    return match(text, legal, VERBS)

@@ -247,3 +247,29 @@ async def test_game_subcommands(db: Path) -> None:
         assert late.content.startswith("✗"), late.content
         assert [g.id for g in await t.bot.store.list_games(status=("lobby", "active"))] == [game_id + 1]
         t.assert_clean()
+
+
+async def test_typed_play_takes_a_whole_move_or_its_label_never_a_leading_part(db: Path) -> None:
+    """Issue 26, item 7: the first word of a longer move is offered back, never played; a move's
+    label typed word for word (any case) plays that move."""
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table()
+        seat, user = await t.pending_human(game_id)
+        legal = await t.bot.table.legal(game_id, seat)
+        record, state = await t.bot.table.load(game_id)
+        choices = choices_for(record, state, seat)
+        longer = next(n for n in legal if " " in n and n.split()[0] not in legal)
+        version = await version_of(t, game_id)
+        part = await ask(t, user, "play", thread, action=longer.split()[0])
+        assert part.content.startswith(f"✗ '{longer.split()[0]}' is only the start of a move: did you mean"), part.content
+        assert f"'{longer}'" in part.content
+        assert await version_of(t, game_id) == version
+
+        chosen = choices[-1]
+        log = len(await t.bot.store.log(game_id))
+        done = await ask(t, user, "play", thread, action=chosen.label.upper())
+        assert done.content.startswith(f"✓ {chosen.label}"), done.content
+        await t.settle()
+        rows = (await t.bot.store.log_rows(game_id))[log:]
+        assert rows[0].seat == seat and rows[0].notation == chosen.notation
+        t.assert_clean()
