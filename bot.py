@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import SecretStr, ValidationError, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from store.limits import Limits
 
 log = logging.getLogger("parley")
 
@@ -44,6 +46,12 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
     worker_id: str | None = None      # this process's lease owner id; by default named by its shards
     lease_seconds: float = 60.0       # how long another process waits before taking a dead one's work over
+    # Limits that protect a server (store/limits.py); each refusal says which was reached.
+    max_games_per_member: int = Field(21, ge=1)     # Board Game Arena's cap on turn-based tables
+    max_lobbies_per_member: int = Field(3, ge=1)
+    max_games_per_server: int = Field(200, ge=1)
+    max_lobbies_per_server: int = Field(25, ge=1)
+    claim_cooldown_minutes: float = Field(60.0, ge=0)   # between two /game claim pings of one member for one game
 
     @model_validator(mode="after")
     def _known_shards(self) -> Settings:
@@ -74,6 +82,10 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL; got {value!r}")
         return level
+
+    def limits(self) -> Limits:
+        return Limits(games_per_member=self.max_games_per_member, lobbies_per_member=self.max_lobbies_per_member,
+                      games_per_server=self.max_games_per_server, lobbies_per_server=self.max_lobbies_per_server)
 
     def database(self) -> str:
         """Where the store lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
