@@ -130,6 +130,11 @@ async def open_lobby(interaction: discord.Interaction, channel: discord.TextChan
                                     allowed_mentions=discord.AllowedMentions.none())
         await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
         return thread
+    except discord.HTTPException as e:
+        await undo_lobby(bot, game_id, thread)
+        log.warning("game %s: its thread or lobby could not be made, so it was removed: %s", game_id, e)
+        raise Refusal("Discord did not let me make the game's thread and lobby, so no game was made. Please try "
+                      "again in a moment.") from None
     except Exception:
         await undo_lobby(bot, game_id, thread)
         raise

@@ -101,7 +101,9 @@ def options_error(game: Game[Any, Any, Any], e: ValidationError) -> str:
         close = difflib.get_close_matches(name, known, n=1)
         hint = f" Did you mean `{close[0]}`?" if close else ""
         return f"{game.title} has no option `{name}`.{hint} Its options: {listing}."
-    return f"`{name}` takes {expected(game.Options, name)}. {game.title}'s options: {listing}."
+    inside = f" ({err['msg'].lower()}, item {int(err['loc'][1]) + 1})" if len(err["loc"]) > 1 and \
+        isinstance(err["loc"][1], int) else ""
+    return f"`{name}` takes {expected(game.Options, name)}{inside}. {game.title}'s options: {listing}."
 
 
 def expected(model: type[BaseModel], name: str) -> str:
