@@ -20,6 +20,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from store.limits import Limits
+from table.inputs import InputError, number
 
 log = logging.getLogger("parley")
 
@@ -101,9 +102,11 @@ class Settings(BaseSettings):
 def _json_object(text: str) -> dict[str, Any]:
     example = "'{\"some_option\": true}'"
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=number)
     except json.JSONDecodeError as e:
         raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; {text!r} is not JSON ({e.msg})") from e
+    except InputError as e:   # a number of thousands of digits
+        raise argparse.ArgumentTypeError(str(e)) from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; got {text!r}")
     return value

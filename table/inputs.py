@@ -13,6 +13,7 @@ from annotated_types import Ge, Le, MaxLen
 from pydantic import BaseModel, ValidationError
 
 from engine.core.game import Game
+from table.errors import TableError
 from table.pace import DEADLINE_CHOICES, DEADLINE_POLICIES, DeadlinePolicy
 
 MESSAGE_LIMIT = 2000          # Discord's cap on a message's content
@@ -24,7 +25,7 @@ _SPAN = re.compile(r"^(\d{1,6})\s*(hours?|h|days?|d|weeks?|w)$")
 _UNIT_HOURS = {"h": 1, "d": 24, "w": 168}
 
 
-class InputError(ValueError):
+class InputError(TableError):
     """A refused input: nothing was written, and the message says what is allowed."""
 
 

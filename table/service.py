@@ -33,6 +33,7 @@ from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
 from store.errors import BOARD_CHANGED, GameStatusError, StaleStateError, status_message
 from store.leases import outbox_lease
 from store.limits import Limits
+from table.errors import TableError
 from table.export import SEATS_AT_START, commitment_of, seats_now
 from table.held_news import hold_news
 from table.inputs import check_options, check_seed
@@ -48,10 +49,6 @@ log = logging.getLogger(__name__)
 # games warm for ~28 MB (bench: rss_mb_1000_games).
 CACHE_SIZE = 2048
 FORCED_IN_A_ROW = 50   # a seat's forced moves played at once after its decision, at most
-
-
-class TableError(ValueError):
-    """A friendly refusal: the message says what to do instead."""
 
 
 class Notifier(Protocol):
