@@ -98,6 +98,11 @@ class LimitTables(Database):
         """See take_stamp(): True for exactly one of many callers within `cooldown` seconds."""
         return await self._write(lambda conn: take_stamp(conn, game_id, key, by, cooldown, at, unless))
 
+    async def check_member(self, user_id: int, limits: Limits) -> None:
+        """LimitError if the member is in as many open games as one may be (a read: the write that
+        seats them checks again in its own transaction)."""
+        await self._read(lambda conn: check_member(conn, limits, user_id))
+
     async def drop_stamp(self, game_id: int, key: str, by: str) -> None:
         """Give a stamp back (the work it guarded failed), if `by` still holds it."""
         def run(conn: sqlite3.Connection) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.harness import Table, mentioned, parley_bot
+from tests.e2e.harness import Table, custom_ids, mentioned, parley_bot
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.model import Perm
 from tests.pg import Backend
@@ -215,6 +215,24 @@ async def test_ten_claims_at_once_ping_the_host_once(tmp_path: Path) -> None:
         t.clock.now += 2 * 60
         assert "Asked the host" in answer(t, await t.slash(mary, "game claim", channel_id=thread))
         assert len(asks()) == 3
+        t.assert_clean()
+
+
+async def test_a_claim_counts_against_the_claimants_limit_when_asked_and_when_approved(tmp_path: Path) -> None:
+    async with FakeDiscord(users=("anne", "jack", "mary", "tom")) as fake, \
+            parley_bot(fake, tmp_path / "p.db", settings={"max_games_per_member": 1}) as t:
+        anne, _jack, mary, tom = fake.user_ids
+        game_id, thread = await t.open_table(humans=2, bots=1)
+        assert "Created" in answer(t, await t.slash(mary, "game new", game="pirate_chest", players=3))
+        assert "You are in 1 open games already" in answer(t, await t.slash(mary, "game claim", channel_id=thread))
+        assert "Asked the host" in answer(t, await t.slash(tom, "game claim", channel_id=thread))
+        [ask] = [m for m in t.bot_posts(thread) if "asks to take over" in m.content]
+        assert "Created" in answer(t, await t.slash(tom, "game new", game="pirate_chest", players=3))
+        [approve] = [c for c in custom_ids(ask) if c.startswith("parley:claim:")]
+        text = answer(t, await t.click(anne, ask.id, approve))
+        assert "That player is in as many open games as one member may be" in text
+        record = await t.bot.store.load(game_id)
+        assert tom not in [s.user_id for s in record.seats] and record.seats[2].bot_policy
         t.assert_clean()
 
 
