@@ -16,8 +16,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import SecretStr, ValidationError, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from store.limits import Limits
+from table.inputs import InputError, number
 
 log = logging.getLogger("parley")
 
@@ -44,6 +47,12 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
     worker_id: str | None = None      # this process's lease owner id; by default named by its shards
     lease_seconds: float = 60.0       # how long another process waits before taking a dead one's work over
+    # Limits that protect a server (store/limits.py); each refusal says which was reached.
+    max_games_per_member: int = Field(21, ge=1)     # Board Game Arena's cap on turn-based tables
+    max_lobbies_per_member: int = Field(3, ge=1)
+    max_games_per_server: int = Field(200, ge=1)
+    max_lobbies_per_server: int = Field(25, ge=1)
+    claim_cooldown_minutes: float = Field(60.0, ge=0)   # between two /game claim pings of one member for one game
 
     @model_validator(mode="after")
     def _known_shards(self) -> Settings:
@@ -75,6 +84,10 @@ class Settings(BaseSettings):
             raise ValueError(f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL; got {value!r}")
         return level
 
+    def limits(self) -> Limits:
+        return Limits(games_per_member=self.max_games_per_member, lobbies_per_member=self.max_lobbies_per_member,
+                      games_per_server=self.max_games_per_server, lobbies_per_server=self.max_lobbies_per_server)
+
     def database(self) -> str:
         """Where the store lives: DATABASE_URL when set, else the SQLite file DATABASE_PATH."""
         return (self.database_url or "").strip() or self.database_path
@@ -89,9 +102,11 @@ class Settings(BaseSettings):
 def _json_object(text: str) -> dict[str, Any]:
     example = "'{\"some_option\": true}'"
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_int=number)
     except json.JSONDecodeError as e:
         raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; {text!r} is not JSON ({e.msg})") from e
+    except InputError as e:   # a number of thousands of digits
+        raise argparse.ArgumentTypeError(str(e)) from None
     if not isinstance(value, dict):
         raise argparse.ArgumentTypeError(f"expected a JSON object such as {example}; got {text!r}")
     return value

@@ -57,7 +57,7 @@ class ParleyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database())
-        self.table = TableService(self.store, self.notifier, self.holder)
+        self.table = TableService(self.store, self.notifier, self.holder, limits=self.settings.limits())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         for cog in (Lobby(self), Play(self), History(self), Orders(self), Settings(self), Turns(self), Ratings(self)):

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 PAGE_CHARS = 1800        # a page of /log, under Discord's 2,000 characters with its header
 CACHED_HISTORIES = 64    # games whose replayed history is kept (one replay per version)
+# One timelapse per game, however many ask at once: who draws it holds this stamp in the game's
+# settings (store/limits.py); one left by a crash lapses after REPLAY_HOLD seconds.
+REPLAY_STAMP, REPLAY_DONE, REPLAY_HOLD = "replay_drawing", "replay_message_id", 600.0
 
 
 class Histories:
@@ -146,34 +149,48 @@ async def post_replay(interaction: discord.Interaction, game_id: int | None) -> 
                       "Until then, /board shows the board and /log what happened.")
     if record.thread_id is None:
         raise Refusal("This game has no thread to post its timelapse in.")
-    if record.settings.get("replay_message_id"):
+    if record.settings.get(REPLAY_DONE):
         raise Refusal(f"The timelapse is in <#{record.thread_id}> already, beside the final board.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    if not await replay_post(bot, record, f"asked for by {interaction.user.mention}"):
+    by = f"asked:{interaction.id}"
+    if not await bot.store.take_stamp(record.id, REPLAY_STAMP, by, REPLAY_HOLD, unless=REPLAY_DONE):
+        raise Refusal(f"The timelapse is being drawn already; it will be in <#{record.thread_id}> in a moment.")
+    if not await replay_post(bot, record, f"asked for by {interaction.user.mention}", by=by):
         raise Refusal("The timelapse came out too large to upload. Sorry: /log still has the whole game.")
     await reply(interaction, f"Posted the timelapse in <#{record.thread_id}>.")
 
 
-async def replay_post(bot: ParleyBot, record: GameRecord, why: str, nonce: str | None = None) -> bool:
-    """Post the timelapse in the thread and remember it; False if it came out too large."""
-    log_entries = await bot.store.log(record.id)
-    made = await asyncio.to_thread(timelapse, record.game_type, record.setup, log_entries, players_of(record))
-    if len(made.gif) > UPLOAD_LIMIT:   # timelapse() keeps well under it; never try an upload Discord refuses
-        log.warning("game %s: the timelapse came out at %s bytes, over the upload limit", record.id, len(made.gif))
-        return False
-    caption = f"🎞 **{title_of(record)}** — the board through {made.turns} turns ({made.frames} frames), {why}."
-    message = await bot.post(record, caption, nonce=nonce,
-                             file=discord.File(io.BytesIO(made.gif), f"timelapse-{record.id}.gif"))
-    if message is not None:
-        await bot.store.update_settings(record.id, {"replay_message_id": message.id})
-    return True
+async def replay_post(bot: ParleyBot, record: GameRecord, why: str, nonce: str | None = None, *, by: str) -> bool:
+    """Post the timelapse in the thread and remember it; False if it came out too large.
+    The caller holds REPLAY_STAMP as `by`; it is given back unless the post was made."""
+    posted = False
+    try:
+        log_entries = await bot.store.log(record.id)
+        made = await asyncio.to_thread(timelapse, record.game_type, record.setup, log_entries, players_of(record))
+        if len(made.gif) > UPLOAD_LIMIT:   # timelapse() keeps well under it; never try an upload Discord refuses
+            log.warning("game %s: the timelapse came out at %s bytes, over the upload limit", record.id, len(made.gif))
+            return False
+        caption = f"🎞 **{title_of(record)}** — the board through {made.turns} turns ({made.frames} frames), {why}."
+        message = await bot.post(record, caption, nonce=nonce,
+                                 file=discord.File(io.BytesIO(made.gif), f"timelapse-{record.id}.gif"))
+        if message is not None:
+            await bot.store.update_settings(record.id, {REPLAY_DONE: message.id})
+            posted = True
+        return True
+    finally:
+        if not posted:
+            await bot.store.drop_stamp(record.id, REPLAY_STAMP, by)
 
 
 async def deliver_replay(bot: ParleyBot, record: GameRecord, state: Any, item: OutboxRow) -> None:
     """The outbox row queued at the end of a game: the thread gets the timelapse once (a resend
-    after a crash goes under the same nonce; one posted already, by hand, is not posted again)."""
-    if bot.replay_at_end and record.thread_id is not None and not record.settings.get("replay_message_id"):
-        await replay_post(bot, record, "from the first move to the last", nonce=f"p{item.id}")
+    after a crash goes under the same nonce and the same stamp; one posted already, or being
+    drawn for a /game replay, is not posted again)."""
+    if not bot.replay_at_end or record.thread_id is None or record.settings.get(REPLAY_DONE):
+        return
+    by = f"outbox:{item.id}"
+    if await bot.store.take_stamp(record.id, REPLAY_STAMP, by, REPLAY_HOLD, unless=REPLAY_DONE):
+        await replay_post(bot, record, "from the first move to the last", nonce=f"p{item.id}", by=by)
 
 
 class History(commands.Cog):

@@ -18,7 +18,8 @@ from cogs.history import post_replay
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
-from store import GameRecord, StoreError
+from store import GameRecord, SeatRecord, StoreError
+from table.inputs import check_fits, check_options, check_policy, check_seed, number, parse_deadline
 from table.pace import DEADLINE_CHOICES, DEADLINE_POLICIES, Pace
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,7 @@ def parse_options(text: str | None) -> dict[str, Any]:
         return {}
     if text.startswith("{"):
         try:
-            value = json.loads(text)
+            value = json.loads(text, parse_int=number)
         except (json.JSONDecodeError, RecursionError):   # RecursionError: nested too deep to read
             raise Refusal("The options look like JSON but are not valid JSON.") from None
         if not isinstance(value, dict):
@@ -50,7 +51,7 @@ def _option_value(raw: str) -> Any:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    return int(raw) if raw.lstrip("-").isdigit() else raw
+    return number(raw) if raw.lstrip("-").isascii() and raw.lstrip("-").isdigit() else raw
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -90,6 +91,62 @@ def lobby_text(record: GameRecord) -> str:
         return f"{head}**Started** with {len(record.seats)} players:\n{seat_list(record)}"
     return (f"{head}Lobby: {len(record.seats)}/{record.players} seats ({game.min_players}–{game.max_players} players)\n"
             f"{seat_list(record)}\nPress **Join** to take a seat; the host presses **Start** when everyone is in.")
+
+
+def fullest(game_type: str, players: int, options: dict[str, Any], settings: dict[str, Any], host: int) -> GameRecord:
+    """The lobby a new game would have at its longest (every seat taken by a long name), to
+    check it fits in a message before anything is written."""
+    long_name = "W" * 64   # a display name of 32 characters, each escaped
+    seats = tuple(SeatRecord(i, None, "greedy", long_name) for i in range(players))
+    return GameRecord(id=10**12, game_type=game_type, guild_id=None, channel_id=None, thread_id=None,
+                      host_user_id=host, status="lobby", options=options, seed="", players=players, version=0,
+                      snapshot_json=None, created_at=0.0, updated_at=0.0, settings=settings, seats=seats)
+
+
+def may_open_here(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
+    """Opening a game makes a public thread and posts in it: the member must be allowed both
+    here, and so must the bot (their permissions in this channel, as the interaction gives them)."""
+    member, app = interaction.permissions, interaction.app_permissions
+    if not (member.create_public_threads and member.send_messages):
+        raise Refusal(f"You need the Create Public Threads and Send Messages permissions in {channel.mention} "
+                      "to open a game there. Ask the server's admins, or use a channel where you have them.")
+    if not (app.create_public_threads and app.send_messages_in_threads):
+        raise Refusal(f"I need the Create Public Threads and Send Messages in Threads permissions in "
+                      f"{channel.mention} to open a game there. Ask the server's admins to give them to me.")
+
+
+async def open_lobby(interaction: discord.Interaction, channel: discord.TextChannel, game_id: int) -> discord.Thread:
+    """The new game's thread, its host seated and its lobby posted: all of it or none. If any
+    step fails, the thread is deleted and the game row with it, and the error goes on up."""
+    bot = parley(interaction)
+    thread: discord.Thread | None = None
+    try:
+        record = await bot.store.load(game_id)
+        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
+        await bot.store.set_thread(game_id, thread.id)
+        await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
+        record = await bot.store.load(game_id)
+        message = await thread.send(lobby_text(record), view=lobby_view(game_id),
+                                    allowed_mentions=discord.AllowedMentions.none())
+        await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
+        return thread
+    except discord.HTTPException as e:
+        await undo_lobby(bot, game_id, thread)
+        log.warning("game %s: its thread or lobby could not be made, so it was removed: %s", game_id, e)
+        raise Refusal("Discord did not let me make the game's thread and lobby, so no game was made. Please try "
+                      "again in a moment.") from None
+    except Exception:
+        await undo_lobby(bot, game_id, thread)
+        raise
+
+
+async def undo_lobby(bot: Any, game_id: int, thread: discord.Thread | None) -> None:
+    if thread is not None:
+        try:
+            await thread.delete()
+        except discord.HTTPException as e:
+            log.warning("game %s: could not delete the thread of a lobby that failed: %s", game_id, e)
+    await bot.store.delete_lobby(game_id)
 
 
 async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
@@ -169,21 +226,18 @@ class Lobby(commands.Cog):
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal("Use /game new in a server text channel; each game then gets its own thread.")
+        may_open_here(interaction, channel)
+        game_type = find_game(game).id
         chosen = parse_options(options)
-        game_id_text = find_game(game).id
+        check_options(get_game(game_type), chosen)
+        pace = Pace(deadline_hours=parse_deadline(deadline), deadline_policy=check_policy(on_deadline))
+        check_seed(seed)
+        settings = {**pace.model_dump(exclude_defaults=True), "seed_fixed": seed is not None}
+        check_fits(lobby_text(fullest(game_type, players, chosen, settings, interaction.user.id)), "The lobby")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        game_id = await bot.table.create(game_id_text, players, chosen, seed=seed, host_user_id=interaction.user.id,
-                                         guild_id=interaction.guild_id, channel_id=channel.id)
-        pace = Pace.model_validate({"deadline_hours": DEADLINE_CHOICES.get(deadline), "deadline_policy": on_deadline})
-        await bot.store.update_settings(game_id, {**pace.model_dump(exclude_defaults=True), "seed_fixed": seed is not None})
-        record = await bot.store.load(game_id)
-        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
-        await bot.store.set_thread(game_id, thread.id)
-        await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
-        record = await bot.store.load(game_id)
-        message = await thread.send(lobby_text(record), view=lobby_view(game_id),
-                                    allowed_mentions=discord.AllowedMentions.none())
-        await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
+        game_id = await bot.table.create(game_type, players, chosen, seed=seed, host_user_id=interaction.user.id,
+                                         guild_id=interaction.guild_id, channel_id=channel.id, settings=settings)
+        thread = await open_lobby(interaction, channel, game_id)
         await reply(interaction, f"Created {thread.mention}. Invite your crew there!")
 
     @new.autocomplete("game")

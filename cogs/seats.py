@@ -12,6 +12,7 @@ from cogs.common import Refusal, admit, guarded, parley, reply, title_of
 from cogs.describe import private_text
 from engine.core import get_game
 from store import GameRecord
+from store.limits import LimitError
 
 
 async def ask_to_leave(interaction: discord.Interaction, record: GameRecord, seat: int) -> None:
@@ -64,6 +65,14 @@ async def request_claim(interaction: discord.Interaction, record: GameRecord, se
     chosen = free[0] if seat is None and len(free) == 1 else (seat - 1 if seat is not None else None)
     if chosen not in free:
         raise Refusal(f"Choose one of the bot seats: {', '.join(str(s + 1) for s in free)} (`seat:`).")
+    bot = parley(interaction)
+    if bot.table.limits is not None:
+        await bot.store.check_member(interaction.user.id, bot.table.limits)
+    minutes = bot.settings.claim_cooldown_minutes
+    if not await bot.store.take_stamp(record.id, f"claim_asked:{interaction.user.id}", str(interaction.id),
+                                      minutes * 60, at=bot.clock()):
+        raise Refusal(f"You asked the host for a seat of this game less than {minutes:g} minutes ago, and the "
+                      "request is in its thread. You can ask again once that time has passed.")
     view = discord.ui.View(timeout=None)
     view.add_item(ApproveClaim(record.id, chosen, interaction.user.id))
     await parley(interaction).post(record, f"🙋 {interaction.user.mention} asks to take over seat {chosen + 1}, "
@@ -78,7 +87,11 @@ async def approve_claim(interaction: discord.Interaction, game_id: int, seat: in
     await admit(interaction, record, "host", "approve a claim")
     member = interaction.guild.get_member(user_id) if interaction.guild else None
     name = member.display_name if member else (await bot.fetch_user(user_id)).display_name
-    await bot.store.claim_seat(game_id, seat, user_id, name)
+    try:
+        await bot.store.claim_seat(game_id, seat, user_id, name, limits=bot.table.limits)
+    except LimitError:
+        raise Refusal("That player is in as many open games as one member may be in at once, so the seat stays "
+                      "with the bot. They can ask again once one of their games has ended.") from None
     record, state = await bot.table.load(game_id)
     game = get_game(record.game_type)
     await interaction.response.edit_message(

@@ -12,6 +12,7 @@ from cogs.common import Refusal, parley, reply
 from cogs.posts import when
 from cogs.quiet import parse_hhmm, zone
 from store import UserSettings
+from table.inputs import away_hours, check_away_until
 from table.pace import DEFAULT_REMINDER_HOURS
 
 HELP = """**Parley — the commands**
@@ -41,21 +42,21 @@ HELP = """**Parley — the commands**
 
 
 def parse_away(text: str, now: float, tz: str) -> float | None:
-    """'off', 'N days', 'N hours' or a date 'YYYY-MM-DD' (until its end, in your time zone)."""
+    """'off', 'N days', 'N hours' or a date 'YYYY-MM-DD' (until its end, in your time zone),
+    up to a year ahead (table/inputs.py)."""
     words = text.strip().lower().removeprefix("until").split()
     if not words or words[0] in ("off", "back", "none"):
         return None
-    if len(words) == 2 and words[0].isdigit() and words[1].rstrip("s") in ("day", "hour"):
-        hours = int(words[0]) * (24 if words[1].startswith("day") else 1)
-        return now + hours * 3600
+    if len(words) == 2 and words[0].isascii() and words[0].isdigit() and words[1].rstrip("s") in ("day", "hour"):
+        return now + away_hours(words[0], words[1]) * 3600
     try:
         day = datetime.strptime(words[0], "%Y-%m-%d").replace(tzinfo=zone(tz))
+        until = (day + timedelta(days=1)).timestamp()
     except ValueError:
         raise Refusal("Say how long you are away like `3 days`, `12 hours` or `until 2026-12-24`, or `off`.") from None
-    until = (day + timedelta(days=1)).timestamp()
-    if until <= now:
-        raise Refusal("That date has passed already.")
-    return until
+    except OverflowError:   # the last days of year 9999, a day past which no date can go
+        until = float("inf")
+    return check_away_until(until, now)
 
 
 def _quiet_hours(text: str) -> dict[str, Any]:

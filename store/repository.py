@@ -26,6 +26,7 @@ from store.errors import (
 )
 from store.followers import FollowerTables
 from store.leases import LeaseTables
+from store.limits import Limits, LimitTables, check_member, check_new_game
 from store.notify import NotifyTables, insert_outbox
 from store.orders import OrderTables
 from store.ratings import RatingTables
@@ -108,7 +109,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
+class Store(LimitTables, LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------
@@ -129,8 +130,9 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
     async def create_game(self, game_type: str, setup: Setup, *, guild_id: int | None = None,
                           channel_id: int | None = None, thread_id: int | None = None,
                           host_user_id: int | None = None,
-                          settings: Mapping[str, Any] | None = None) -> int:
-        """A new game in the lobby (version 0, no snapshot); setup.players is the capacity."""
+                          settings: Mapping[str, Any] | None = None, limits: Limits | None = None) -> int:
+        """A new game in the lobby (version 0, no snapshot); setup.players is the capacity.
+        With `limits`, refused (LimitError) when its host or server has as many open as they allow."""
         if setup.game != game_type:
             raise ValueError(f"Setup is for {setup.game!r}, not {game_type!r}.")
         stamp = now()
@@ -138,6 +140,8 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
                   setup.seed, setup.players, stamp, stamp, json.dumps(dict(settings or {})))
 
         def run(conn: sqlite3.Connection) -> int:
+            if limits is not None:
+                check_new_game(conn, limits, guild_id, host_user_id)
             row = conn.execute(
                 "INSERT INTO games (game_type, guild_id, channel_id, thread_id, host_user_id, status,"
                 " options, seed, players, version, created_at, updated_at, settings)"
@@ -171,9 +175,15 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         await self._write(run)
 
     # ---- seats -------------------------------------------------------------------------
-    async def seat_user(self, game_id: int, user_id: int, display_name: str) -> int:
-        """Seat a player in the next free seat; SeatError if seated already, full or started."""
-        return await self._write(lambda conn: add_seat(conn, game_row(conn, game_id), user_id, None, display_name))
+    async def seat_user(self, game_id: int, user_id: int, display_name: str, limits: Limits | None = None) -> int:
+        """Seat a player in the next free seat; SeatError if seated already, full or started;
+        with `limits`, LimitError if the player is in as many open games as one may be."""
+        def run(conn: sqlite3.Connection) -> int:
+            game = game_row(conn, game_id)
+            if limits is not None:
+                check_member(conn, limits, user_id, besides=game_id)
+            return add_seat(conn, game, user_id, None, display_name)
+        return await self._write(run)
 
     async def seat_bot(self, game_id: int, policy: str, display_name: str) -> int:
         return await self._write(lambda conn: add_seat(conn, game_row(conn, game_id), None, policy, display_name))
@@ -203,9 +213,15 @@ class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables
         """The player is back: returns whether a stand-in bot was stopped."""
         return await self._write(lambda conn: give_back(conn, game_row(conn, game_id), seat))
 
-    async def claim_seat(self, game_id: int, seat: int, user_id: int, display_name: str) -> None:
-        """A bot seat of a running game goes to a new player."""
-        await self._write(lambda conn: claim_seat(conn, game_row(conn, game_id), seat, user_id, display_name))
+    async def claim_seat(self, game_id: int, seat: int, user_id: int, display_name: str,
+                         limits: Limits | None = None) -> None:
+        """A bot seat of a running game goes to a new player (with `limits`, one who may be in one more game)."""
+        def run(conn: sqlite3.Connection) -> None:
+            game = game_row(conn, game_id)
+            if limits is not None:
+                check_member(conn, limits, user_id, besides=game_id)
+            claim_seat(conn, game, seat, user_id, display_name)
+        await self._write(run)
 
     async def seats(self, game_id: int) -> list[SeatRecord]:
         def run(conn: sqlite3.Connection) -> list[SeatRecord]:

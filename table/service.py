@@ -7,15 +7,12 @@ and the local terminal table) call this service; nothing here knows about Discor
 from __future__ import annotations
 
 import asyncio
-import difflib
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
-
-from pydantic import ValidationError
 
 from engine.core import (
     Event,
@@ -35,8 +32,11 @@ from engine.core.policy import get_policy, policy_names
 from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
 from store.errors import BOARD_CHANGED, GameStatusError, StaleStateError, status_message
 from store.leases import outbox_lease
+from store.limits import Limits
+from table.errors import TableError
 from table.export import SEATS_AT_START, commitment_of, seats_now
 from table.held_news import hold_news
+from table.inputs import check_options, check_seed
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
 from table.outbox import batches_to_send, items_after, merge_boards, merge_news
@@ -49,10 +49,6 @@ log = logging.getLogger(__name__)
 # games warm for ~28 MB (bench: rss_mb_1000_games).
 CACHE_SIZE = 2048
 FORCED_IN_A_ROW = 50   # a seat's forced moves played at once after its decision, at most
-
-
-class TableError(ValueError):
-    """A friendly refusal: the message says what to do instead."""
 
 
 class Notifier(Protocol):
@@ -79,8 +75,9 @@ class ActResult:
 
 class TableService:
     def __init__(self, store: Store, notifier: Notifier | None = None, holder: Leaseholder | None = None,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits   # None: no limits (the local table, tests of the service)
         self.thinker = thinker or Thinker()
         self.holder = holder or Leaseholder()
         self.delivered: set[int] = set()   # games whose rows flush_outbox delivered (the caller empties it)
@@ -92,21 +89,21 @@ class TableService:
     # ---- lobby ---------------------------------------------------------------------------
     async def create(self, game_type: str, players: int, options: dict[str, Any] | None = None, *,
                      seed: str | None = None, host_user_id: int | None = None, guild_id: int | None = None,
-                     channel_id: int | None = None, thread_id: int | None = None) -> int:
+                     channel_id: int | None = None, thread_id: int | None = None,
+                     settings: Mapping[str, Any] | None = None) -> int:
+        """A new lobby, once every input is checked (table/inputs.py) and within the limits."""
         game = self._game(game_type)
         if not game.min_players <= players <= game.max_players:
             raise TableError(f"{game.title} takes {game.min_players} to {game.max_players} players.")
-        try:
-            game.Options.model_validate(options or {})
-        except ValidationError as e:
-            raise TableError(options_error(game, e)) from None
+        check_options(game, options or {})
+        check_seed(seed)
         setup = Setup(game=game_type, players=players, seed=seed or secrets.token_hex(8), options=options or {})
         return await self.store.create_game(game_type, setup, guild_id=guild_id, channel_id=channel_id,
-                                            thread_id=thread_id, host_user_id=host_user_id,
-                                            settings={"seed_salt": secrets.token_hex(16)})
+                                            thread_id=thread_id, host_user_id=host_user_id, limits=self.limits,
+                                            settings={**(settings or {}), "seed_salt": secrets.token_hex(16)})
 
     async def join(self, game_id: int, user_id: int, display_name: str) -> int:
-        return await self.store.seat_user(game_id, user_id, display_name)
+        return await self.store.seat_user(game_id, user_id, display_name, limits=self.limits)
 
     async def add_bot(self, game_id: int, policy: str = "greedy") -> int:
         record = await self.store.load(game_id)
@@ -459,18 +456,3 @@ def new_commitment(seat: int, notation: str) -> tuple[str, str]:
     """(digest, nonce) for a hidden decision: a fresh nonce per decision."""
     nonce = secrets.token_hex(16)
     return choice_commitment(seat, notation, nonce), nonce
-
-
-def options_error(game: Game[Any, Any, Any], e: ValidationError) -> str:
-    """A refused option in words, with the game's options listed and a "did you mean"."""
-    known = list(game.Options.model_fields)
-    listing = ", ".join(f"`{k}`" for k in known) or "none"
-    err = e.errors()[0]
-    name = str(err["loc"][0]) if err["loc"] else ""
-    if err["type"] == "extra_forbidden":
-        close = difflib.get_close_matches(name, known, n=1)
-        hint = f" Did you mean `{close[0]}`?" if close else ""
-        return f"{game.title} has no option `{name}`.{hint} Its options: {listing}."
-    field = game.Options.model_fields.get(name)
-    kind = getattr(field.annotation, "__name__", str(field.annotation)) if field else "a value"
-    return f"`{name}` doesn't take that value ({err['msg'].lower()}; expected {kind}). {game.title}'s options: {listing}."

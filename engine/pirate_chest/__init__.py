@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import ActionText, Event, Outcome, Pending, Rng, Transition, register
 from engine.core.help import HelpTopic, load_help
@@ -39,8 +39,9 @@ class PirateChestOptions(BaseModel):
     # House rule: a ship in its own home port is safe even when it started the fight (True, the
     # literal reading), or only when it is the one attacked (False: an attacker that loses is sunk).
     home_port_shelters_attacker: bool = True
-    captains: list[str] | None = None  # captains by seat; None lets each player choose in turn
-    turn_limit: int = 0                # house rule: 0 means no limit
+    # captains by seat; None lets each player choose in turn
+    captains: list[Annotated[str, Field(max_length=40)]] | None = Field(None, max_length=6)
+    turn_limit: int = Field(0, ge=0, le=1000)   # house rule: 0 means no limit
 
 
 class PirateChest:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import ActionText, Event, Outcome, Pending, Transition, register
 from engine.core.help import HelpTopic, load_help
@@ -38,7 +38,8 @@ class ScoundrelBayOptions(BaseModel):
     milestones: bool = False
     alternative_harbor_scoring: bool = False
     captain_powers: bool = False
-    boards: list[int] | None = None    # player boards by seat (tests and scenarios); None deals them at random
+    # player boards by seat (tests and scenarios); None deals them at random
+    boards: list[Annotated[int, Field(ge=1, le=4)]] | None = Field(None, max_length=4)
 
 
 class ScoundrelBay:

@@ -199,15 +199,17 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
 
 @asynccontextmanager
 async def parley_bot(fake: FakeDiscord, db: Path | str, clock: Clock | None = None, *, dev_guild: bool = True,
-                     **options: Any) -> AsyncIterator[Table]:
+                     settings: dict[str, Any] | None = None, **options: Any) -> AsyncIterator[Table]:
     """The real bot on `db` (a SQLite file or a postgresql:// URL); `options` go to ParleyBot (e.g. a clock). The timelapse at a game's
     end is off unless a test asks for it (`replay_at_end=True`): drawing it takes seconds. With `dev_guild` the
-    commands are synced to the first guild only (instant, as in development); without, globally (every guild and DMs)."""
-    settings = Settings(database_path=str(db), dev_guild_id=fake.guild_id if dev_guild else None, discord_token="fake")
+    commands are synced to the first guild only (instant, as in development); without, globally (every guild and DMs).
+    `settings`: more of bot.Settings (e.g. a limit), as the environment would set them."""
+    config = Settings(database_path=str(db), dev_guild_id=fake.guild_id if dev_guild else None, discord_token="fake",
+                      **(settings or {}))
     clock = clock or Clock()
     options = {"bot_delay": 0.0, "timer_tick": 3600.0, "guild_ready_timeout": 0.05, "replay_at_end": False,
                **options}
-    bot = build_bot(settings, clock=clock, **options)
+    bot = build_bot(config, clock=clock, **options)
     async with running_bot(bot, fake) as run:
         await fake.wait_for_commands(guild=dev_guild)
         yield Table(fake, bot, run, clock)
