@@ -217,6 +217,7 @@ class World:
         self.humans: list[User] = []
         self.joined_at: dict[int, str] = {self.bot.id: iso_now()}  # guild members → join time
         self.moderators: set[tuple[int, int]] = set()   # (guild id, user id) with the Moderators role
+        self.nicks: dict[tuple[int, int], str] = {}     # (guild id, user id) → the member's nickname
         # Member permission overwrites: channel id → user id → (allow, deny) bits.
         self.overwrites: dict[int, dict[int, tuple[int, int]]] = {}
         for name in user_names:
@@ -304,6 +305,17 @@ class World:
     def in_guild(self, user_id: int) -> bool:
         return user_id in self.joined_at
 
+    def set_nick(self, user_id: int, nick: str, guild_id: int | None = None) -> str:
+        """Give a member a nickname in a guild (what discord.py's `display_name` shows there).
+        Discord's docs, developers/resources/user.mdx "Usernames and Nicknames": nicknames are
+        1 to 32 characters, may hold "@" and "#" (usernames may not), and are trimmed of leading,
+        trailing and repeated whitespace. Set it before the member's next interaction."""
+        cleaned = " ".join(nick.split())
+        if not 1 <= len(cleaned) <= 32:
+            raise ValueError(f"Discord refuses a nickname of {len(cleaned)} characters (1 to 32)")
+        self.nicks[(guild_id or self.guild_id, user_id)] = cleaned
+        return cleaned
+
     def make_moderator(self, user_id: int, guild_id: int | None = None) -> None:
         """Give the user the guild's "Moderators" role (Manage Threads). Set it before the bot
         connects, or the bot's cached member is older (roles also come in each interaction)."""
@@ -351,7 +363,8 @@ class World:
                     guild_id: int | None = None, channel_id: int | None = None) -> JSON:
         data: JSON = {
             "roles": [str(r) for r in self.member_roles(user_id, guild_id or self.guild_id)],
-            "nick": None, "avatar": None, "banner": None, "premium_since": None,
+            "nick": self.nicks.get((guild_id or self.guild_id, user_id)), "avatar": None, "banner": None,
+            "premium_since": None,
             "joined_at": self.joined_at[user_id], "deaf": False, "mute": False, "pending": False,
             "flags": 0, "communication_disabled_until": None, "unusual_dm_activity_until": None,
         }
