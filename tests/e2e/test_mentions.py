@@ -112,15 +112,15 @@ async def test_a_hostile_name_pings_nobody_and_shows_as_text(db: Path, game: str
 
         # Every request that sent message text: whatever its text, Discord may not read
         # @everyone, @here, a role or an unseated user out of it, only the seated players.
-        sent = [r for r in fake.requests if r.pings is not None]
+        sent = [(r, r.pings) for r in fake.requests if r.pings is not None]
         assert len(sent) > 20
         probe = f"@everyone @here <@&{role}> <@{other}> " + " ".join(f"<@{u}>" for u in users)
-        for r in sent:
+        for r, pings in sent:
             allowed, default = sent_allowed(r)
             let_through = parse(probe, allowed, default)
             assert not let_through.everyone and not let_through.roles and other not in let_through.users, (r, allowed)
             assert set(let_through.users) <= set(users) and not (allowed or {}).get("replied_user"), (r, allowed)
-            assert not r.pings.everyone and not r.pings.roles and set(r.pings.users) <= set(users), r
+            assert not pings.everyone and not pings.roles and set(pings.users) <= set(users), r
 
         ours = [m for m in fake.messages() if m.author_id == fake.bot_user_id]
         for m in ours:
