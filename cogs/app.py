@@ -18,6 +18,7 @@ from discord.ext import commands
 from cogs.common import answer_error
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
+from cogs.mentions import NOBODY
 from cogs.notifier import DiscordNotifier
 from cogs.orders import Orders
 from cogs.panel import DYNAMIC_ITEMS
@@ -38,7 +39,8 @@ class ParleyBot(commands.Bot):
                  timer_tick: float = 60.0, lease_seconds: float = LEASE_SECONDS,
                  replay_at_end: bool = True, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         allowed_mentions=NOBODY, **bot_options)   # pings only whom a message addresses
         self.settings = settings
         self.clock = clock
         self.bot_delay = bot_delay
@@ -103,7 +105,7 @@ class ParleyBot(commands.Bot):
     async def post(self, record: GameRecord, content: str, **kwargs: Any) -> discord.Message | None:
         if record.thread_id is None:
             return None
-        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        kwargs.setdefault("allowed_mentions", NOBODY)
         channel = await self.channel(record.thread_id)
         message: discord.Message = await channel.send(content, **kwargs)
         return message

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.mentions import shown
 from engine.core import ActionText, get_game
 from engine.core.types import ChoiceStyle
 from store import GameRecord
@@ -14,7 +15,7 @@ def seat_label(record: GameRecord, seat: int, *, mention: bool = False) -> str:
     s = record.seats[seat]
     if s.user_id is not None and mention:
         return f"<@{s.user_id}>"
-    return s.display_name
+    return shown(s.display_name)
 
 
 def seat_list(record: GameRecord) -> str:
@@ -36,12 +37,13 @@ def private_text(record: GameRecord, state: Any, seat: int) -> str:
 
 
 def players_of(record: GameRecord) -> dict[int, str]:
-    """Who plays each seat, by name (public: the lobby lists them)."""
+    """Who plays each seat, by name as typed (public: the lobby lists them); for images."""
     return {s.seat: s.display_name for s in record.seats}
 
 
 def public_text(record: GameRecord, state: Any) -> str:
-    return seen_by(record.game_type, state, None, players=players_of(record)).public
+    players = {seat: shown(name) for seat, name in players_of(record).items()}
+    return seen_by(record.game_type, state, None, players=players).public
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,11 @@ class Choice:
 
 
 def label_text(record: GameRecord, state: Any, text: ActionText) -> str:
-    """The label with the seats it names filled in as "Captain (player)"."""
+    """The label with the seats it names filled in as "Captain (player)", names as typed: a
+    label shows on buttons, menus and autocomplete, which read no markdown or mentions (a
+    message showing one escapes it, cogs.panel.done_line)."""
     game = get_game(record.game_type)
-    names = [f"{game.seat_name(state, s)} ({seat_label(record, s)})" for s in text.seats]
+    names = [f"{game.seat_name(state, s)} ({record.seats[s].display_name})" for s in text.seats]
     return text.label.format(*names) if names else text.label
 
 

@@ -21,6 +21,7 @@ from discord import app_commands
 
 from cogs.common import DM_CLOSED, Refusal, clip, game_for, parley, reply, title_of
 from cogs.describe import players_of
+from cogs.mentions import NOBODY
 from cogs.posts import DIGEST_LINES, final_result, headline, last_lines
 from cogs.quiet import next_allowed
 from engine.core import Outcome, get_game
@@ -167,7 +168,7 @@ async def deliver_digest(bot: ParleyBot, record: GameRecord, state: Any, item: O
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         await user.send(clip(str(item.payload.get("text", "")), 1990), silent=await bot.notifier.quiet(user_id),
                         file=discord.File(io.BytesIO(png), f"board-{record.version}.png"), nonce=f"g{item.id}",
-                        allowed_mentions=discord.AllowedMentions.none())
+                        allowed_mentions=NOBODY)
     except discord.Forbidden as e:
         if e.code != DM_CLOSED:
             raise

@@ -13,6 +13,7 @@ import json
 import discord
 
 from cogs.common import Refusal, game_for, parley, reply, title_of
+from cogs.mentions import shown
 from engine.verify import verify
 from store import GameRecord
 from table.export import commitment_of, export_log, is_over
@@ -49,7 +50,7 @@ async def verify_game(interaction: discord.Interaction, game_id: int | None) -> 
     nonces = [f"• #{a['seq']} seat {a['seat'] + 1}: `{a['notation']}` nonce `{a['nonce']}`" for a in sealed[:NONCES_SHOWN]]
     more = f"\n… and {len(sealed) - NONCES_SHOWN} more in `/game export`." if len(sealed) > NONCES_SHOWN else ""
     text = (f"**{title_of(record)}** — fair-play check\n"
-            f"Seed: `{setup['seed']}` · salt `{setup['seed_salt']}`\n"
+            f"Seed: {shown(setup['seed'])} · salt `{setup['seed_salt']}`\n"
             f"Commitment shown at the start: `{setup['seed_commitment']}`\n"
             + (f"Sealed decisions and their nonces ({len(sealed)}):\n" + "\n".join(nonces) + more + "\n" if sealed else "")
             + "\n".join(report.lines) + f"\n**{report.verdict}**"

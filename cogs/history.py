@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from cogs.common import GAME_NUMBER, Refusal, admit, game_for, guarded, only_running_game, parley, reply, title_of
 from cogs.describe import players_of, seat_label
+from cogs.mentions import NOBODY
 from engine.core import get_game
 from store import GameRecord, OutboxRow
 from table.public_replay import Step, public_lines, replay_public
@@ -117,7 +118,7 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await admit(interaction, record, "see")
         text, view = log_message(record, await log_pages(bot, record), self.page)
         await interaction.response.edit_message(content=text, view=view,
-                                                allowed_mentions=discord.AllowedMentions.none())
+                                                allowed_mentions=NOBODY)
 
 
 async def show_log(interaction: discord.Interaction, game_id: int | None, page: int | None) -> None:
@@ -127,7 +128,7 @@ async def show_log(interaction: discord.Interaction, game_id: int | None, page: 
     await interaction.response.defer(ephemeral=True, thinking=True)
     pages = await log_pages(bot, record)
     text, view = log_message(record, pages, page if page is not None else len(pages))
-    await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none(), **({"view": view} if view else {}))
+    await reply(interaction, text, allowed_mentions=NOBODY, **({"view": view} if view else {}))
 
 
 async def _in_thread(interaction: discord.Interaction) -> bool:

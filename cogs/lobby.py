@@ -15,6 +15,7 @@ from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.fair import export_game, verify_game
 from cogs.history import post_replay
+from cogs.mentions import NOBODY, shown
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
@@ -82,7 +83,7 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 def lobby_text(record: GameRecord) -> str:
     game = get_game(record.game_type)
-    options = ", ".join(f"{k}={v}" for k, v in record.options.items()) or "standard rules"
+    options = ", ".join(f"{k}={shown(v)}" for k, v in record.options.items()) or "standard rules"
     seed = ("🎲 Seed fixed by the host: the host can know every die and card in advance."
             if record.settings.get("seed_fixed") else "🎲 Dice and cards: a fresh random seed.")
     head = f"**{title_of(record)}** — Host: <@{record.host_user_id}> · Options: {options}\n" \
@@ -126,8 +127,7 @@ async def open_lobby(interaction: discord.Interaction, channel: discord.TextChan
         await bot.store.set_thread(game_id, thread.id)
         await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
         record = await bot.store.load(game_id)
-        message = await thread.send(lobby_text(record), view=lobby_view(game_id),
-                                    allowed_mentions=discord.AllowedMentions.none())
+        message = await thread.send(lobby_text(record), view=lobby_view(game_id), allowed_mentions=NOBODY)
         await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
         return thread
     except discord.HTTPException as e:
@@ -159,7 +159,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
         thread = await bot.channel(record.thread_id)
         view = lobby_view(game_id) if record.status == "lobby" else None
         await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record), view=view,
-                                                              allowed_mentions=discord.AllowedMentions.none())
+                                                              allowed_mentions=NOBODY)
     except discord.HTTPException as e:
         log.warning("game %s: could not update the lobby message: %s", game_id, e)
 
@@ -299,13 +299,13 @@ class Lobby(commands.Cog):
         record = await game_for(interaction, game, "host", "kick players")
         seat = record.seat_of(member.id)
         if seat is None:
-            raise Refusal(f"{member.display_name} is not seated at this game.")
+            raise Refusal(f"{shown(member.display_name)} is not seated at this game.")
         if record.status == "active":
             await kick_running(interaction, record, seat, member)
         else:
             await bot.store.unseat(record.id, seat)
             await refresh_lobby(interaction, record.id)
-        await reply(interaction, f"{member.display_name} was removed from seat {seat + 1}.")
+        await reply(interaction, f"{shown(member.display_name)} was removed from seat {seat + 1}.")
 
     @game.command(name="claim", description="Take over a seat a bot plays in a running game (the host approves)")
     @app_commands.describe(seat="Which bot seat (leave it out when there is only one)",
@@ -344,7 +344,7 @@ class Lobby(commands.Cog):
             record, state = await bot.table.load(record.id)
             outcome = get_game(record.game_type).outcome(state)
             text += "\n" + (waiting_text(record, state) if outcome is None else winners_line(record, state, outcome))
-        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        await reply(interaction, text, allowed_mentions=NOBODY)
 
     @game.command(name="replay", description="Post the timelapse of a finished game in its thread")
     @app_commands.describe(game=GAME_NUMBER)

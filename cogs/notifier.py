@@ -17,6 +17,7 @@ from cogs.common import DM_CLOSED, clip, title_of
 from cogs.describe import choices_for, players_of, private_text
 from cogs.digests import deliver_digest, game_over, handover
 from cogs.history import deliver_replay
+from cogs.mentions import NOBODY, addressed
 from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
@@ -83,8 +84,7 @@ class DiscordNotifier:
             users = [u for w in waiting if (u := record.seats[w].user_id) is not None]
             silent = any([await self.quiet(u) for u in users])
             message = await self.bot.post(record, content, file=file, view=view, nonce=f"p{item.id}", silent=silent,
-                                          allowed_mentions=discord.AllowedMentions(
-                                              users=[discord.Object(u) for u in users]))
+                                          allowed_mentions=addressed(users))
             message_id = message.id if message else None
         await self.bot.store.update_settings(record.id, {"board": {
             "message_id": message_id, "waiting_on": waiting, "events": events[-50:], "upto": item.version,
@@ -100,7 +100,7 @@ class DiscordNotifier:
         try:
             thread = await self.bot.channel(record.thread_id)
             await thread.get_partial_message(message_id).edit(content=content, attachments=[file], view=view,
-                                                              allowed_mentions=discord.AllowedMentions.none())
+                                                              allowed_mentions=NOBODY)
             return True
         except discord.NotFound:
             return False
@@ -109,7 +109,7 @@ class DiscordNotifier:
         """The result, in the thread and to every player by DM."""
         outcome = Outcome.model_validate(item.payload)
         await self.bot.post(record, final_result(record, state, outcome, mention=True), nonce=f"p{item.id}",
-                            allowed_mentions=discord.AllowedMentions.none())
+                            allowed_mentions=NOBODY)
         for seat in record.seats:
             if seat.user_id is not None:
                 await self.dm(record, seat.seat, final_result(record, state, outcome, mention=False)
@@ -125,7 +125,7 @@ class DiscordNotifier:
         firing = item.payload
         if item.seat is None:
             await self.bot.post(record, deadline_notice(record, state, firing, to_player=False), nonce=f"p{item.id}",
-                                allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(firing["user"]))]))
+                                allowed_mentions=addressed([int(firing["user"])]))
         else:
             await self.dm(record, item.seat, deadline_notice(record, state, firing, to_player=True), nonce=f"d{item.id}")
 

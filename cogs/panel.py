@@ -22,6 +22,7 @@ import discord
 
 from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
 from cogs.describe import Choice, choices_for, waiting_text
+from cogs.mentions import shown
 from engine.core import Event, get_game, side_decisions
 from store import Store, StoreError
 from store.errors import BOARD_CHANGED
@@ -155,8 +156,9 @@ async def act_from_panel(interaction: discord.Interaction, game_id: int, version
 
 
 def done_line(notation: str, forced: list[str]) -> str:
-    """What the seat decided, and the forced moves played for it right after."""
-    return notation + "".join(f" → {f} (your only option, played for you)" for f in forced)
+    """What the seat decided (a label may hold a player's name: escaped), and the forced moves
+    played for it right after."""
+    return shown(notation) + "".join(f" → {f} (your only option, played for you)" for f in forced)
 
 
 class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.catalog import find_game, game_choices
 from cogs.common import Refusal, answer_soon, guarded, parley, reply
+from cogs.mentions import NOBODY
 from engine.core import get_game
 from store.ratings import Board, RatingRow, Z
 from table.ratings import sync_guild
@@ -21,7 +22,7 @@ PAGE = 10   # leaderboard rows a page
 WHO = {"players": False, "bots": True}
 MEANING = (f"*Rating* = skill − {Z} × uncertainty (μ − {Z}σ): a careful estimate that starts at 0 and "
            "rises as you finish games ahead of others. Winners place first, the rest by score.")
-QUIET = discord.AllowedMentions.none()
+QUIET = NOBODY
 
 
 def server_of(interaction: discord.Interaction) -> int:

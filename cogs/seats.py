@@ -10,6 +10,7 @@ import discord
 
 from cogs.common import Refusal, admit, guarded, parley, reply, title_of
 from cogs.describe import private_text
+from cogs.mentions import NOBODY, addressed, shown
 from engine.core import get_game
 from store import GameRecord
 from store.limits import LimitError
@@ -45,7 +46,7 @@ async def kick_running(interaction: discord.Interaction, record: GameRecord, sea
     await bot.post(record, f"🚪 {member.mention} was removed from seat {seat + 1} by {interaction.user.mention}; "
                            "a bot plays it from now on.")
     await bot.notifier.dm(record, seat, f"You were removed from {title_of(record)} (seat {seat + 1}) by "
-                                        f"{interaction.user.display_name}. A bot plays your seat now.")
+                                        f"{shown(interaction.user.display_name)}. A bot plays your seat now.")
     bot.wake(record.id)
 
 
@@ -77,7 +78,7 @@ async def request_claim(interaction: discord.Interaction, record: GameRecord, se
     view.add_item(ApproveClaim(record.id, chosen, interaction.user.id))
     await parley(interaction).post(record, f"🙋 {interaction.user.mention} asks to take over seat {chosen + 1}, "
                                            f"which a bot plays. <@{record.host_user_id}>, approve?", view=view,
-                                   allowed_mentions=discord.AllowedMentions(users=[discord.Object(record.host_user_id or 0)]))
+                                   allowed_mentions=addressed([record.host_user_id]))
     await reply(interaction, f"Asked the host to let you take seat {chosen + 1}. You'll get its hand by DM.")
 
 
@@ -96,7 +97,7 @@ async def approve_claim(interaction: discord.Interaction, game_id: int, seat: in
     game = get_game(record.game_type)
     await interaction.response.edit_message(
         content=f"✅ <@{user_id}> now plays seat {seat + 1} ({game.seat_name(state, seat)}), approved by "
-                f"{interaction.user.mention}.", view=None, allowed_mentions=discord.AllowedMentions.none())
+                f"{interaction.user.mention}.", view=None, allowed_mentions=NOBODY)
     await bot.notifier.dm(record, seat, f"You now play seat {seat + 1} ({game.seat_name(state, seat)}) in "
                                         f"**{title_of(record)}** (<#{record.thread_id}>).\n\n"
                                         f"{private_text(record, state, seat)}")

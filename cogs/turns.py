@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.common import title_of
 from cogs.describe import waiting_text
 from cogs.digests import fire_digests
+from cogs.mentions import addressed
 from cogs.posts import deadline_notice
 from cogs.quiet import next_allowed
 from engine.core import get_game
@@ -156,7 +157,7 @@ class Turns(commands.Cog):
             if not await self._held(timer):
                 return 0
             await self.bot.post(record, f"⏰ <@{user_id}>, a gentle reminder: {waiting_text(record, state)}",
-                                nonce=timer_nonce(timer, "p"), allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]))
+                                nonce=timer_nonce(timer, "p"), allowed_mentions=addressed([user_id]))
             await self.bot.store.update_settings(record.id, {"last_public_reminder": now})
         if prefs.dm_notifications:
             if not await self._held(timer):
@@ -203,7 +204,7 @@ class Turns(commands.Cog):
         if not await self._held(timer):
             return False
         await self.bot.post(record, notice, nonce=timer_nonce(timer, "p"),
-                            allowed_mentions=discord.AllowedMentions(users=[discord.Object(firing["user"])]))
+                            allowed_mentions=addressed([int(firing["user"])]))
         if not await self._held(timer):
             return False
         await self.bot.notifier.dm(record, firing["seat"], notice, nonce=timer_nonce(timer, "d"))

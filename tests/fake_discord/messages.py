@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import mentions
 from .model import Attachment, Intent, Message, MessageFlag, guess_content_type, iso_now
-from .records import UploadedFile
+from .records import RecordedRequest, UploadedFile
 from .validate import check_message
 
 if TYPE_CHECKING:
@@ -38,19 +39,28 @@ def _attachments(fake: FakeDiscord, payload: JSON, files: list[UploadedFile],
     return result
 
 
-def _apply(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile], *, new: bool) -> None:
+def _apply(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile], *, new: bool,
+           default: frozenset[str], record: RecordedRequest | None) -> None:
     for key in ("content", "embeds", "components"):
         if key in payload and payload[key] is not None:
             setattr(msg, key, payload[key])
     if "allowed_mentions" in payload:
         msg.allowed_mentions = payload["allowed_mentions"]
+    v2_text = "components" in payload and msg.flags & mentions.COMPONENTS_V2
+    if new or "content" in payload or v2_text:
+        # Mentions are read from this request's text with this request's allowed_mentions, or
+        # the default ones: an edit never inherits the create's (mentions.py cites the docs).
+        msg.pings = mentions.parse(mentions.text_of({"flags": msg.flags, "content": msg.content,
+                                                     "components": msg.components}),
+                                   payload.get("allowed_mentions"), default)
+        if record is not None:
+            record.pings = msg.pings
     if new:
         msg.tts = bool(payload.get("tts", False))
         msg.message_reference = payload.get("message_reference")
         if msg.message_reference:
             msg.type = 19  # REPLY
             msg.message_reference = {**msg.message_reference, "channel_id": str(msg.channel_id)}
-        msg.flags |= int(payload.get("flags") or 0) & _SENDABLE_FLAGS
     if new:
         msg.attachments = _attachments(fake, payload, files, [])
     elif "attachments" in payload:
@@ -63,7 +73,8 @@ def _apply(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedF
 
 
 async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[UploadedFile], *,
-                 author_id: int | None = None, **extra: Any) -> Message:
+                 author_id: int | None = None, default: frozenset[str] = mentions.REGULAR,
+                 record: RecordedRequest | None = None, **extra: Any) -> Message:
     """Validate and store a new message, then echo it over the gateway."""
     check_message(payload, files)
     world = fake.world
@@ -76,7 +87,8 @@ async def create(fake: FakeDiscord, channel_id: int, payload: JSON, files: list[
             return twin
     msg = world.store_message(channel_id, author_id or world.bot.id, **extra)
     msg.nonce = str(nonce) if nonce is not None else None
-    _apply(fake, msg, payload, files, new=True)
+    msg.flags |= int(payload.get("flags") or 0) & _SENDABLE_FLAGS   # before reading mentions (v2 text)
+    _apply(fake, msg, payload, files, new=True, default=default, record=record)
     if msg.interaction_id is None:
         msg.flags &= ~MessageFlag.EPHEMERAL  # only interaction responses can be ephemeral
     if msg.ephemeral:
@@ -102,20 +114,22 @@ async def create_loading(fake: FakeDiscord, channel_id: int, *, ephemeral: bool,
     return msg
 
 
-async def edit(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile]) -> Message:
+async def edit(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile], *,
+               default: frozenset[str] = mentions.REGULAR, record: RecordedRequest | None = None) -> Message:
     check_message(payload, files, editing=True)
     msg.history.append(fake.world.message_json(msg))
-    _apply(fake, msg, payload, files, new=False)
+    _apply(fake, msg, payload, files, new=False, default=default, record=record)
     msg.edited_at = iso_now()
     await _echo(fake, "MESSAGE_UPDATE", msg)
     return msg
 
 
-async def fill_loading(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile]) -> Message:
+async def fill_loading(fake: FakeDiscord, msg: Message, payload: JSON, files: list[UploadedFile], *,
+                       record: RecordedRequest | None = None) -> Message:
     """Replace a deferred "is thinking…" message with the real reply; it keeps its flags."""
     check_message(payload, files)
     msg.history.append(fake.world.message_json(msg))
-    _apply(fake, msg, payload, files, new=False)
+    _apply(fake, msg, payload, files, new=False, default=mentions.INTERACTION, record=record)
     msg.flags &= ~MessageFlag.LOADING
     msg.edited_at = iso_now()
     await _echo(fake, "MESSAGE_UPDATE", msg)

@@ -13,11 +13,12 @@ a parser, which a test would only see as a bot that silently never answers.
 from __future__ import annotations
 
 import mimetypes
-import re
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
+
+from .mentions import NONE, Pings
 
 JSON = dict[str, Any]
 DISCORD_EPOCH_MS = 1420070400000
@@ -167,6 +168,7 @@ class Message:
     type: int = 0
     tts: bool = False
     allowed_mentions: JSON | None = None
+    pings: Pings = NONE  # who its mentions notify (mentions.py), rebuilt when its content is edited
     message_reference: JSON | None = None
     reactions: list[str] = field(default_factory=list)
     created_at: str = field(default_factory=iso_now)
@@ -188,10 +190,6 @@ class Message:
     @property
     def ephemeral(self) -> bool:
         return bool(self.flags & MessageFlag.EPHEMERAL)
-
-
-_USER_MENTION = re.compile(r"<@!?(\d+)>")
-_ROLE_MENTION = re.compile(r"<@&(\d+)>")
 
 
 @dataclass
@@ -219,6 +217,7 @@ class World:
         self.humans: list[User] = []
         self.joined_at: dict[int, str] = {self.bot.id: iso_now()}  # guild members → join time
         self.moderators: set[tuple[int, int]] = set()   # (guild id, user id) with the Moderators role
+        self.nicks: dict[tuple[int, int], str] = {}     # (guild id, user id) → the member's nickname
         # Member permission overwrites: channel id → user id → (allow, deny) bits.
         self.overwrites: dict[int, dict[int, tuple[int, int]]] = {}
         for name in user_names:
@@ -306,6 +305,17 @@ class World:
     def in_guild(self, user_id: int) -> bool:
         return user_id in self.joined_at
 
+    def set_nick(self, user_id: int, nick: str, guild_id: int | None = None) -> str:
+        """Give a member a nickname in a guild (what discord.py's `display_name` shows there).
+        Discord's docs, developers/resources/user.mdx "Usernames and Nicknames": nicknames are
+        1 to 32 characters, may hold "@" and "#" (usernames may not), and are trimmed of leading,
+        trailing and repeated whitespace. Set it before the member's next interaction."""
+        cleaned = " ".join(nick.split())
+        if not 1 <= len(cleaned) <= 32:
+            raise ValueError(f"Discord refuses a nickname of {len(cleaned)} characters (1 to 32)")
+        self.nicks[(guild_id or self.guild_id, user_id)] = cleaned
+        return cleaned
+
     def make_moderator(self, user_id: int, guild_id: int | None = None) -> None:
         """Give the user the guild's "Moderators" role (Manage Threads). Set it before the bot
         connects, or the bot's cached member is older (roles also come in each interaction)."""
@@ -353,7 +363,8 @@ class World:
                     guild_id: int | None = None, channel_id: int | None = None) -> JSON:
         data: JSON = {
             "roles": [str(r) for r in self.member_roles(user_id, guild_id or self.guild_id)],
-            "nick": None, "avatar": None, "banner": None, "premium_since": None,
+            "nick": self.nicks.get((guild_id or self.guild_id, user_id)), "avatar": None, "banner": None,
+            "premium_since": None,
             "joined_at": self.joined_at[user_id], "deaf": False, "mute": False, "pending": False,
             "flags": 0, "communication_disabled_until": None, "unusual_dm_activity_until": None,
         }
@@ -455,12 +466,12 @@ class World:
 
     def message_json(self, msg: Message, *, gateway: bool = False) -> JSON:
         channel = self.channels[msg.channel_id]
-        mentions, role_mentions = self._mentions(msg)
         data: JSON = {
             "id": str(msg.id), "channel_id": str(msg.channel_id), "author": self.user_json(msg.author_id),
             "content": msg.content, "timestamp": msg.created_at, "edited_timestamp": msg.edited_at,
-            "tts": msg.tts, "mention_everyone": False, "mentions": mentions,
-            "mention_roles": role_mentions, "attachments": [
+            "tts": msg.tts, "mention_everyone": msg.pings.everyone,
+            "mentions": [self.user_json(u) for u in msg.pings.users if u in self.users],
+            "mention_roles": [str(r) for r in msg.pings.roles], "attachments": [
                 self.attachment_json(msg.channel_id, a) for a in msg.attachments],
             "embeds": msg.embeds, "pinned": False, "type": msg.type, "flags": msg.flags,
             "components": msg.components,
@@ -482,18 +493,6 @@ class World:
             if self.in_guild(msg.author_id):
                 data["member"] = self.member_json(msg.author_id, with_user=False)
         return data
-
-    def _mentions(self, msg: Message) -> tuple[list[JSON], list[str]]:
-        """Who the content pings, honouring ``allowed_mentions`` like Discord does."""
-        allowed = msg.allowed_mentions
-        parse = set(allowed.get("parse", [])) if allowed else {"users", "roles"}
-        allowed_users = {str(u) for u in allowed.get("users", [])} if allowed else set()  # ids may be ints
-        users = [
-            self.user_json(int(uid)) for uid in dict.fromkeys(_USER_MENTION.findall(msg.content))
-            if int(uid) in self.users and ("users" in parse or uid in allowed_users)
-        ]
-        roles = list(dict.fromkeys(_ROLE_MENTION.findall(msg.content))) if "roles" in parse else []
-        return users, roles
 
 
 def guess_content_type(filename: str) -> str | None:

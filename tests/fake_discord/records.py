@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mentions import Pings
+
 JSON = dict[str, Any]
 
 
@@ -40,6 +42,7 @@ class RecordedRequest:
     response: Any = None
     injected: bool = False  # answered by a fault from ``inject``
     interaction_id: int | None = None  # for callbacks and webhook calls of an interaction
+    pings: Pings | None = None  # who the message text it sent would notify (None: it sent none)
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} → {self.status}{' (injected)' if self.injected else ''}>"

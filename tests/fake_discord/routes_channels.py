@@ -86,7 +86,7 @@ async def create_message(call: Call) -> Reply:
         raise api_error(ARCHIVED_THREAD)
     if channel.type == ChannelType.CATEGORY:
         raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
-    msg = await messages.create(call.fake, channel.id, call.json, call.files)
+    msg = await messages.create(call.fake, channel.id, call.json, call.files, record=call.record)
     return Reply(body=world.message_json(msg))
 
 
@@ -100,7 +100,7 @@ async def edit_message(call: Call) -> Reply:
     msg = _message(call)
     if msg.author_id != call.fake.world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-    await messages.edit(call.fake, msg, call.json, call.files)
+    await messages.edit(call.fake, msg, call.json, call.files, record=call.record)
     return Reply(body=call.fake.world.message_json(msg))
 
 

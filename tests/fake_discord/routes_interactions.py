@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from . import messages
+from .mentions import INTERACTION
 from .model import Message, MessageFlag
 from .records import (
     ALREADY_ACKNOWLEDGED,
@@ -81,7 +82,8 @@ async def interaction_callback(call: Call) -> Reply:
              "message": f"Response type {kind} is not valid for interaction type {rec.type}"}]}})
     msg: Message | None = None
     if kind == MESSAGE:
-        msg = await messages.create(fake, rec.channel_id, data, call.files, **_extra(call, rec))
+        msg = await messages.create(fake, rec.channel_id, data, call.files, default=INTERACTION, record=call.record,
+                                    **_extra(call, rec))
         rec.original_message_id = _private_to(msg, rec).id
     elif kind == DEFERRED_MESSAGE:
         ephemeral = bool(int(data.get("flags") or 0) & MessageFlag.EPHEMERAL)
@@ -92,7 +94,7 @@ async def interaction_callback(call: Call) -> Reply:
         if source is None:
             raise api_error(UNKNOWN_MESSAGE)
         if kind == UPDATE:
-            msg = await messages.edit(fake, source, data, call.files)
+            msg = await messages.edit(fake, source, data, call.files, default=INTERACTION, record=call.record)
         rec.original_message_id = source.id  # @original now means the clicked message
     elif kind == AUTOCOMPLETE:
         check_choices(data.get("choices") or [])
@@ -134,9 +136,10 @@ async def followup(call: Call) -> Reply:
             rec.notes.append(
                 f"first followup asked ephemeral={asked_private} but replaced the deferred message, "
                 f"so it is ephemeral={original.ephemeral}")
-        msg = await messages.fill_loading(fake, original, body, call.files)
+        msg = await messages.fill_loading(fake, original, body, call.files, record=call.record)
     else:
-        msg = _private_to(await messages.create(fake, rec.channel_id, body, call.files, **_extra(call, rec)), rec)
+        msg = _private_to(await messages.create(fake, rec.channel_id, body, call.files, default=INTERACTION,
+                                                record=call.record, **_extra(call, rec)), rec)
     rec.followup_ids.append(msg.id)
     if call.record.query.get("wait") in ("true", "1", "True"):
         return Reply(body=world.message_json(msg))
@@ -167,9 +170,9 @@ async def get_webhook_message(call: Call) -> Reply:
 async def edit_webhook_message(call: Call) -> Reply:
     msg = _webhook_message(call, _webhook_interaction(call))
     if msg.loading:
-        await messages.fill_loading(call.fake, msg, call.json, call.files)
+        await messages.fill_loading(call.fake, msg, call.json, call.files, record=call.record)
     else:
-        await messages.edit(call.fake, msg, call.json, call.files)
+        await messages.edit(call.fake, msg, call.json, call.files, default=INTERACTION, record=call.record)
     return Reply(body=call.fake.world.message_json(msg))
 
 

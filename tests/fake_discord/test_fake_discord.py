@@ -496,3 +496,25 @@ async def test_permissions_follow_roles_overwrites_and_thread_parents() -> None:
         assert world.member_json(mod, guild_id=fake.guild_id)["roles"] == [str(world.guilds[fake.guild_id].moderator_role_id)]
         assert any(o["id"] == str(anne) and int(o["deny"]) & Perm.SEND_MESSAGES
                    for o in world.channel_json(world.channels[general])["permission_overwrites"])
+
+
+async def test_mentions_are_read_per_request_like_discord(fake: FakeDiscord, run: BotRun) -> None:
+    """developers/resources/message.mdx, "Allowed Mentions Object": without allowed_mentions a
+    regular message parses everything; "Edit Message": an edit's mentions are rebuilt from its
+    own allowed_mentions, or the defaults, never the create's."""
+    user = fake.user_ids[1]
+    channel = run.bot.get_channel(fake.channel_id)
+    assert isinstance(channel, discord.TextChannel)
+    text = f"@everyone <@&{fake.guild_id}1> <@{user}>"
+    loud = await channel.send(text)
+    quiet = await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+    sent = [r for r in fake.requests if r.method == "POST" and r.path.endswith("/messages")][-2:]
+    assert [r.pings and (r.pings.everyone, len(r.pings.roles), r.pings.users) for r in sent] == [
+        (True, 1, (user,)), (False, 0, ())]
+    assert fake.message_json(loud.id)["mention_everyone"] and not fake.message_json(quiet.id)["mention_everyone"]
+    await quiet.edit(content=text)   # discord.py sends no allowed_mentions here: the defaults again
+    edit = fake.requests[-1]
+    assert edit.method == "PATCH" and edit.pings is not None and edit.pings.everyone
+    assert [int(u["id"]) for u in fake.message_json(quiet.id)["mentions"]] == [user]
+    await quiet.edit(view=None)   # no content: nothing is read again
+    assert fake.requests[-1].pings is None and fake.message_json(quiet.id)["mention_everyone"]

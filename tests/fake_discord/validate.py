@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .mentions import allowed_mentions_errors
 from .records import ApiError, UploadedFile
 
 JSON = dict[str, Any]
@@ -40,6 +41,8 @@ def check_message(payload: JSON, files: list[UploadedFile], *, editing: bool = F
     """Validate a message create/edit payload (channel message, interaction reply, followup)."""
     errors = _Errors()
     errors.too_long(["content"], payload.get("content"), 2000)
+    for problem in allowed_mentions_errors(payload.get("allowed_mentions")):
+        errors.add(["allowed_mentions"], "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE", problem)
     embeds = payload.get("embeds") or []
     if len(embeds) > 10:
         errors.add(["embeds"], "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
