@@ -234,3 +234,37 @@ def test_sb_sbay_03_08_in_a_2_player_game_a_ghost_in_third_takes_the_rest_to_the
     assert bay_gains(s) == [15, 10] and s.pot == 0
     s = last_turn_with_the_bay(2, {0: 4, GHOST: 3, 1: 1}, pot=11)    # the ghost second, seat 1 third
     assert bay_gains(s) == [15, 3] and s.pot == 0
+
+
+# ---- the rulebook's Final Scoring examples, in one game brought to its end ------------------------
+
+DAVID, TAYLOR, LISA = 0, 1, 2
+
+
+def test_sb_harbsc_05_vill_02_hidesc_02_grave_09_dmg_02_sick_02_the_final_scoring_examples() -> None:
+    """Dodge Harbor: Lisa (a pirate and her captain, 3) 16, David (2) 10, Taylor (1) 6. Taylor's
+    3 village pirates: 6. Lisa's 7 pirates in 4 hideouts: 28. The graveyard: David (3 dead, the
+    most) loses 4 reputation and scores 20, Taylor and Lisa lose 1. Taylor's ship damage costs 6
+    and his 2 sick pirates 4. Final scoring follows Taylor's last decision (keeping his crate)."""
+    s = game(3)
+    board = defs().board
+    s.regions["dodge-harbor"].pirates = {LISA: 1, DAVID: 2, TAYLOR: 1}
+    s.players[LISA].captain_at, s.players[LISA].crew_space.captain = "dodge-harbor", "away"
+    village_a, village_b = (r.id for r in board.of_kind("village")[:2])
+    s.regions[village_a].pirates, s.regions[village_b].pirates = {TAYLOR: 2}, {TAYLOR: 1}
+    for hideout, n in zip((r.id for r in board.of_kind("hideout")), (2, 1, 3, 1), strict=False):
+        s.regions[hideout].pirates = {LISA: n}
+    s.graveyard = {DAVID: 3, TAYLOR: 1, LISA: 1}
+    for seat, steps in ((DAVID, 16), (TAYLOR, 8), (LISA, 10)):
+        s.reputation.advance(seat, steps)
+    s.players[TAYLOR].ship_damage, s.players[TAYLOR].crew_space.sick = 6, 2
+    s.players[TAYLOR].undelivered = [next(iter(sorted(defs().crates.crates)))]
+    s = at_final(s)
+    assert isinstance(top(s), P.FinalCratesPrompt) and s.final is None
+    s = do(s, TAYLOR, "done")
+    assert s.final is not None
+    assert [s.final[seat]["harbors"] for seat in (LISA, DAVID, TAYLOR)] == [16, 10, 6]
+    assert s.final[TAYLOR]["villages"] == 6 and s.final[LISA]["hideouts"] == 28
+    assert [s.reputation.space(seat) for seat in (DAVID, TAYLOR, LISA)] == [16 - 4, 8 - 1, 10 - 1]
+    assert s.final[DAVID]["reputation"] == 20
+    assert (s.final[TAYLOR]["ship_damage"], s.final[TAYLOR]["sick"]) == (-6, -4)

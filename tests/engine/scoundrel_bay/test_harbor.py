@@ -224,3 +224,16 @@ def test_sb_harbor_07_a_pirate_moved_off_before_the_compulsory_delivery_does_not
     s = do(s, 0, "move arbega cinderfall")
     assert top(s).kind != "harbor" and options(s, 0)
     assert s.players[0].undelivered == ["crate-1-13"] and s.regions["cinderfall"].pirates == {0: 1}
+
+
+def test_sb_rep_05_the_example_david_gains_2_reputation_and_both_bonuses_food_then_ring() -> None:
+    """David, on reputation space 3, buys 2 reputation in Port Harleem's market (5 food): he
+    enters spaces 4 and 5 and collects their bonuses, 1 food and 1 pirate ring."""
+    s = at_harbor("blue", 1, 0, 3, [], food=5)
+    s.reputation.advance(0, 3)
+    s = do(s, 0, "land port-harleem 1")                     # the ship's 1 food on raiding: 6
+    ring = s.players[0].resources["ring"]
+    s = do(s, 0, "trade 4")
+    p = s.players[0]
+    assert s.reputation.space(0) == 5
+    assert (p.resources["food"], p.resources["ring"]) == (6 - 5 + 1, ring + 1)
