@@ -133,7 +133,8 @@ class PlunderPrompt(SBPrompt):
 
 
 class HarborPrompt(SBPrompt):
-    """RAID AND TRADE: deliver crates (needed when the swords fall short), trade once, then go."""
+    """RAID AND TRADE: deliver crates (needed when the swords fall short) and trade once, in
+    either order, then go."""
     kind: Literal["harbor"] = "harbor"
     text: ClassVar[str] = "deliver crates and trade"
     region: str
@@ -146,12 +147,16 @@ class HarborPrompt(SBPrompt):
         return self.passed
 
     def legal(self, s: State, seat: int) -> list[Any]:
+        """The trade actions in any order (SB-HARBOR-06): the market once, before or after the
+        deliveries; leaving only once a delivery got the pirates in, if the swords did not."""
         from engine.scoundrel_bay.rules.invade import deliveries, trades
         out: list[Any] = [action(A.Deliver, crate=c) for c in deliveries(s, seat, self.region, self.used)]
-        if self.passed and not self.traded:
+        # A delivery is due while the swords fell short and a crate can still go; when none can
+        # (a pirate moved away by a reward), the visit ends.
+        due = not self.passed and bool(out)
+        if not self.traded and (self.passed or due):
             out += [action(A.Trade, option=i, alternative=alt) for i, alt in trades(s, seat, self.region)]
-        # Not passed and nothing deliverable any more (a pirate moved away by a reward): leave.
-        return out + ([action(A.Done)] if self.passed or not out else [])
+        return out + ([] if due else [action(A.Done)])
 
 
 class MarketPrompt(SBPrompt):

@@ -46,7 +46,7 @@ def _pirate(s: State) -> bool:
 STATES: dict[str, Callable[[], State]] = {
     "2p-opening": lambda: play(2, "a", 0),
     "3p-midgame": lambda: play(3, "b", 300),
-    "4p-battle": lambda: play(4, "c", stop=_battle),
+    "4p-battle": lambda: play(4, "e", stop=_battle),
     "3p-pirate": lambda: play(3, "a", stop=_pirate, bot="random"),
     "3p-finished": lambda: play(3, "a"),
     "4p-bonus-late": lambda: play(4, "d", 700, bonus_tokens=True),

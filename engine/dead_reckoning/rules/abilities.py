@@ -21,9 +21,11 @@ from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import load_unload as lu
 from engine.dead_reckoning.rules.common import (
     at_island,
+    blockaded,
     card_abilities,
     card_icons,
     in_play,
+    island_barred,
     on_ship,
     space_face,
     space_works,
@@ -84,19 +86,33 @@ def main_uses(s: State, seat: int) -> list[Any]:
 
 
 def _worth(s: State, seat: int, effects: list[Verb]) -> bool:
-    """Leave out options that could do nothing now: Influence away from an island, an Upgrade
-    with no tile left, sails once the Ship is under way with none to add."""
+    """Leave out options that could do nothing now: Influence, or goods gained on an island,
+    away from an island or at one barred to the player (an opponent's Fort or Garrison, a
+    blockade: DR-BLD-03, DR-PIR-04, -05), Influence with no cube to place, an Upgrade with no
+    tile left, sails once the Ship is under way with none to add."""
     p = s.players[seat]
     for v in effects:
         if v.do == "sail":       # Sails are counted only when set (rules/play_card.py)
             return False
-        if (v.do in ("influence", "permanent") or (v.do == "gain" and v.at == "island")) and at_island(s, seat) is None:
-            return False
+        if v.do in ("influence", "permanent") or (v.do == "gain" and v.at == "island"):
+            at = at_island(s, seat)
+            if at is None or island_barred(s, seat, at, v.overrides_forts) is not None:
+                return False
+            if v.do == "influence" and not _placeable(s, seat, at, v.overrides_forts):
+                return False
+            if v.do == "permanent" and p.cubes <= 0:
+                return False
         if v.do == "upgrade" and not any(n for t, n in s.upgrade_supply.items() if defs().upgrades.tiles[t].tier == v.tier):
             return False
         if v.do == "repair" and p.ship.damage == 0:
             return False
     return True
+
+
+def _placeable(s: State, seat: int, at: str, overrides_forts: bool) -> bool:
+    """Whether an Influence ability here could place its first cube (a free slot, or one of the
+    seat's cubes to take back first when its supply is empty): what the prompt would offer."""
+    return bool(P.InfluencePrompt(seats=[seat], at=at, left=1, overrides_forts=overrides_forts).legal(s, seat))
 
 
 def pay_split(p: Player, c: Pay, from_ship: int) -> None:
@@ -172,7 +188,7 @@ def open_verb(s: State, e: Effect, ev: Events) -> None:
         s.stack.append(P.InfluencePrompt(seats=[seat], at=at, left=e.n, overrides_forts=v.overrides_forts))
     elif v.do == "permanent" and at is not None:
         # guarded like Influence: an opponent's Fort or Garrison, or a blockade, stops it (DR-ICON-24)
-        blocked = ic.influence_blocked(s.islands[at], label(seat), True, at in s.turn.blockaded)
+        blocked = island_barred(s, seat, at)
         k = 0 if blocked else min(e.n, p.cubes)
         if k:
             before = ic.controller(s.islands[at])
@@ -245,7 +261,7 @@ def take_cube(s: State, seat: int, at: str) -> None:
 def influence_slots(s: State, seat: int, pr: P.InfluencePrompt) -> list[int]:
     isl = s.islands[pr.at]
     if s.players[seat].cubes <= 0 or ic.influence_blocked(isl, label(seat), s.players[seat].ship.at == pr.at,
-                                                          pr.at in s.turn.blockaded, pr.overrides_forts):
+                                                          blockaded(s, seat, pr.at), pr.overrides_forts):
         return []
     return [o.slot for o in ic.slot_options(isl, label(seat))]
 
@@ -273,7 +289,7 @@ def place_influence(s: State, seat: int, pr: P.InfluencePrompt, slot: int) -> No
 
 def produce_targets(s: State, seat: int, pr: P.ProducePrompt) -> list[str]:
     return [at for at, isl in s.islands.items()
-            if at not in pr.done and ic.may_produce(isl, label(seat), pr.overrides_forts)
+            if at not in pr.done and ic.may_produce(isl, label(seat), pr.overrides_forts, blockaded(s, seat, at))
             and (not pr.only_empty or label(seat) not in isl.cubes())][:P.MAX_OPTIONS - 1] if pr.left > 0 else []
 
 

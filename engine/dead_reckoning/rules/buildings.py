@@ -4,10 +4,10 @@ The kinds, counts, costs and numbers are data (data/dead_reckoning/buildings.tom
 at most one Building of each kind. Its controller controls its Buildings (DR-ABD-20), builds there
 without the Ship being present, and pays the printed cost from the Ship and/or the Dock.
 A Fort or a Garrison shuts the other players out of the island (no cubes placed or removed, no
-production, no loading or unloading) unless a card overrides Forts; buying the card on the board
-stays open to all. A Garrison also deals 1 damage to every other player's Ship entering its board,
-even passing through. An Outpost adds 1 cargo and 1 coin to each production and cannot be
-attacked.
+production, no loading or unloading, no goods gained there by a card: rules/island_control.py
+`barred`) unless a card overrides Forts; buying the card on the board stays open to all. A
+Garrison also deals 1 damage to every other player's Ship entering its board, even passing
+through. An Outpost adds 1 cargo and 1 coin to each production and cannot be attacked.
 
 DR-ABD-22's reading: Buildings stay on an island whose control is lost to nobody, protecting and
 scoring for nobody, and go back to the supply when a player other than their last controller
@@ -16,7 +16,6 @@ controller."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -75,23 +74,7 @@ def construct(site: Site, kind: BuildingKind, seat: int, ship: Ship, home: Home,
     return site.model_copy(update={"kinds": site.kinds | {kind}, "holder": seat}), ship, home
 
 
-# ---- what the Buildings do ----
-def guards(site: Site) -> frozenset[BuildingKind]:
-    """The protecting Buildings standing on the island (Fort, Garrison)."""
-    return frozenset(k for k in site.kinds if defs().buildings.buildings[k].protects)
-
-
-Interaction = Literal["influence", "remove", "produce", "load", "unload", "buy"]
-
-
-def shut_out(site: Site, seat: int, what: Interaction, overrides_forts: bool = False) -> bool:
-    """DR-BLD-03, -04, -08: whether a Fort or Garrison of another player bars `seat` from this
-    interaction with the island. Buying or resolving the board's card is never barred."""
-    if what == "buy" or overrides_forts:
-        return False
-    return site.controller is not None and site.controller != seat and bool(guards(site))
-
-
+# ---- what the Buildings do (shutting players out is island_control.barred) ----
 def attack_targets(site: Site, seat: int) -> frozenset[BuildingKind]:
     """The Buildings `seat`'s Ship on this board may attack, no Attack flag needed: an
     opponent's Forts and Garrisons; Outposts never (DR-BLD-05, -07). Whether a Pirate stands in

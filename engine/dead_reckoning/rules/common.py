@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.dead_reckoning.defs import Ability, Face, Icons, SailorKind, defs
-from engine.dead_reckoning.state import HARBOR, Player, State
+from engine.dead_reckoning.rules import island_control as ic
+from engine.dead_reckoning.state import HARBOR, Player, State, label
 
 COPY_SUFFIX = "-"
 
@@ -117,6 +118,18 @@ def at_island(s: State, seat: int) -> str | None:
     """The position of the island the Ship is at, if any (face up)."""
     at = s.players[seat].ship.at
     return at if at in s.islands else None
+
+
+def blockaded(s: State, seat: int, at: str) -> bool:
+    """A blockade holds the active seat at that island for the rest of its turn (DR-PIR-04)."""
+    return seat == s.turn.seat and at in s.turn.blockaded
+
+
+def island_barred(s: State, seat: int, at: str, overrides_forts: bool = False) -> str | None:
+    """Why the island at `at` is barred to `seat` now (rules/island_control.py `barred`), or
+    None: the one check behind Influence, production, loading and unloading and the card
+    abilities that gain goods there."""
+    return ic.barred(s.islands[at], label(seat), blockaded(s, seat, at), overrides_forts)
 
 
 def neighbours(at: str) -> list[str]:

@@ -10,7 +10,7 @@ from engine.dead_reckoning.defs import defs
 from engine.dead_reckoning.effect import Effect
 from engine.dead_reckoning.rules import gain_and_spend as gs
 from engine.dead_reckoning.rules import load_unload as lu
-from engine.dead_reckoning.rules.common import at_island, name, on_ship, total_room
+from engine.dead_reckoning.rules.common import at_island, island_barred, name, on_ship, total_room
 from engine.dead_reckoning.state import State
 
 # Prompts an effect opens: while one is on top, the effects queued after it wait.
@@ -44,9 +44,10 @@ def gain(s: State, seat: int, res: str, at: str, n: int, ev: Events) -> None:
             p.chest += n
         return
     if at == "island":
-        # the goods go onto the island where the Ship is; away from one they have nowhere to go
-        # (abilities.py does not offer such a gain then), never into the holds
-        if (isl := at_island(s, seat)) is not None:
+        # the goods go onto the island where the Ship is; away from one, or at one barred to the
+        # player, they have nowhere to go (abilities.py does not offer such a gain then), never
+        # into the holds
+        if (isl := at_island(s, seat)) is not None and island_barred(s, seat, isl) is None:
             if res == "cargo":
                 s.islands[isl].cargo += n
             else:

@@ -9,7 +9,7 @@ from engine.dead_reckoning import actions as A
 from engine.dead_reckoning.actions import action
 from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules import load_unload as lu
-from engine.dead_reckoning.rules.common import holds, on_ship, room
+from engine.dead_reckoning.rules.common import holds, island_barred, on_ship, room
 from engine.dead_reckoning.state import HARBOR, State, label
 
 RES = ("cargo", "coin")
@@ -22,13 +22,11 @@ def place(s: State, seat: int) -> lu.Place:
     isl = s.islands.get(p.ship.at)
     if isl is None:
         return lu.SEA
-    from engine.dead_reckoning.rules import buildings as bld
-    from engine.dead_reckoning.rules.abilities import site
     from engine.dead_reckoning.rules.pirate_mode import pirate_guard
     owner = ic.controller(isl)
-    guarded = bld.shut_out(site(s, p.ship.at), seat, "unload")      # an opponent's Fort or Garrison (DR-BLD-03)
+    # an opponent's Fort or Garrison (DR-BLD-03) or a blockade (DR-PIR-05)
     return lu.Place(at="island", controlled=owner == label(seat), pirate_guard=pirate_guard(s, seat),
-                    shut_out=p.ship.at in s.turn.blockaded or guarded)
+                    shut_out=island_barred(s, seat, p.ship.at) is not None)
 
 
 def _source(s: State, seat: int, res: str) -> int:

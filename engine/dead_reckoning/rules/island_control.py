@@ -95,19 +95,26 @@ def protected(island: Island, seat: Seat, overrides_forts: bool = False) -> bool
             and any(kinds[k].protects for k in island.buildings))
 
 
-# ---- Place Influence ----
-def influence_blocked(island: Island, seat: Seat, at_island: bool, blockaded: bool = False,
-                      overrides_forts: bool = False) -> str | None:
-    """Why `seat` may not place Influence on this island now, or None if it may: its Ship must
-    be on the island's board (DR-ABD-02), no opponent's Fort or Garrison may guard it and no
-    blockade may hold it this turn (DR-ABD-08)."""
-    if not at_island:
-        return "your Ship is not at this island"
+def barred(island: Island, seat: Seat, blockaded: bool = False, overrides_forts: bool = False) -> str | None:
+    """The island barred to this player: why `seat` may not place or remove cubes, produce, load
+    or unload, or gain goods on it by a card ability now, or None if it may. An opponent's Fort
+    or Garrison bars it unless the card overrides Forts (DR-BLD-03, -08); a blockade bars it for
+    the rest of the turn (DR-PIR-04, -05). Buying the board's card is never barred (DR-BLD-04)."""
     if protected(island, seat, overrides_forts):
         return "an opponent's Fort or Garrison guards this island"
     if blockaded:
         return "this island is blockaded for the rest of your turn"
     return None
+
+
+# ---- Place Influence ----
+def influence_blocked(island: Island, seat: Seat, at_island: bool, blockaded: bool = False,
+                      overrides_forts: bool = False) -> str | None:
+    """Why `seat` may not place Influence on this island now, or None if it may: its Ship must
+    be on the island's board (DR-ABD-02) and the island not barred to it (DR-ABD-08)."""
+    if not at_island:
+        return "your Ship is not at this island"
+    return barred(island, seat, blockaded, overrides_forts)
 
 
 class SlotOption(BaseModel):
@@ -217,10 +224,11 @@ def arrows_at(grid: Mapping[str, str], at: str) -> int:
     return n
 
 
-def may_produce(island: Island, seat: Seat, overrides_forts: bool = False) -> bool:
+def may_produce(island: Island, seat: Seat, overrides_forts: bool = False, blockaded: bool = False) -> bool:
     """Any island may be chosen, controlled or not, near the Ship or far away (DR-ABD-09),
-    except one an opponent guards with a Fort or Garrison (DR-ABD-14)."""
-    return not protected(island, seat, overrides_forts)
+    except one barred to the player: an opponent guards it with a Fort or Garrison (DR-ABD-14),
+    or a blockade holds it (our reading of the blockade: no interaction with the island at all)."""
+    return barred(island, seat, blockaded, overrides_forts) is None
 
 
 def production(island: Island, arrows: int = 0, bonus_cargo: int = 0, bonus_coin: int = 0) -> Production:

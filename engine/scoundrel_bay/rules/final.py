@@ -35,6 +35,7 @@ def tally(s: State) -> Tally:
 def score(s: State, ev: list[Event]) -> None:
     t = tally(s)
     s.final = final_scoring(t, s.reputation, s.harbor_tokens)
+    s.pot = t.pot        # the bay paid out (SB-SBAY-03); only doubloons nobody was placed for stay
     totals = {seat: total(c) for seat, c in s.final.items()}
     best = winners(totals, s.reputation.order(seats(s)))
     say(s, ev, "Final scoring: " + ", ".join(f"{name(seat)} {g} gold" for seat, g in totals.items())

@@ -86,7 +86,7 @@ class Tally(BaseModel):
     debt: dict[int, int]
     ship_damage: dict[int, int]
     sick: dict[int, int]
-    pot: int
+    pot: int                                # doubloons in Scoundrel Bay (after scoring: unawarded)
 
 
 CATEGORIES = {"scoundrel_bay": "Scoundrel Bay", "doubloons": "Doubloons", "harbors": "Harbors",
@@ -98,12 +98,12 @@ def final_scoring(t: Tally, track: ReputationTrack, harbor_tokens: dict[str, lis
     """Final Scoring in the rulebook's order; the track is moved down for the graveyard. Returns
     each seat's gold by category: doubloons turn into gold 1:1, those won in Scoundrel Bay on a
     line of their own. `harbor_tokens` replaces a harbor's printed gold (alternative harbor
-    scoring)."""
+    scoring). The pot is paid out: `t.pot` is left holding what nobody was placed to take."""
     board = defs().board
     tiebreak = track.order()
     gold: dict[int, dict[str, int]] = {seat: dict.fromkeys(CATEGORIES, 0) for seat in t.seats}
     bay = next(r.id for r in board.of_kind("harbor") if r.name == POT_HARBOR)
-    gains, _ = scoundrel_bay_payout(t.pirates.get(bay, {}), tiebreak, t.pot)
+    gains, t.pot = scoundrel_bay_payout(t.pirates.get(bay, {}), tiebreak, t.pot)
     for seat in t.seats:   # the ghosts' winnings go to the general supply
         gold[seat]["scoundrel_bay"] = gains.get(seat, 0)
         gold[seat]["doubloons"] = t.doubloons[seat]

@@ -5,6 +5,7 @@ import pytest
 
 from engine.core.errors import IllegalActionError
 from engine.dead_reckoning.defs import Pay, defs
+from engine.dead_reckoning.rules import island_control as ic
 from engine.dead_reckoning.rules.buildings import (
     Site,
     attack_targets,
@@ -17,7 +18,6 @@ from engine.dead_reckoning.rules.buildings import (
     garrison_toll,
     production_bonus,
     raze,
-    shut_out,
     supply_left,
     why_not_build,
 )
@@ -29,6 +29,14 @@ FORT = Site(kinds=frozenset({"fort"}), controller=P1, holder=P1)
 GARRISON = Site(kinds=frozenset({"garrison"}), controller=P1, holder=P1)
 OUTPOST = Site(kinds=frozenset({"outpost"}), controller=P1, holder=P1)
 MINE = Site(controller=P1, holder=P1)
+
+
+def shut_out(site: Site, seat: int, overrides_forts: bool = False) -> bool:
+    """The one check that bars a player from an island (island_control.barred), on the site's
+    Buildings standing on Gull Rock (3 slots), its controller holding 2 of them."""
+    slots = [f"p{site.controller}"] * 2 + [None] if site.controller is not None else [None] * 3
+    island = ic.Island(board="gull-rock", slots=slots, buildings=sorted(site.kinds))
+    return ic.barred(island, f"p{seat}", overrides_forts=overrides_forts) is not None
 
 
 def cargo_ship(n: int) -> Ship:
@@ -81,15 +89,10 @@ def test_dr_bld_02_each_building_on_your_islands_scores_1() -> None:
 
 
 def test_dr_bld_03_a_fort_bars_other_players_even_with_card_abilities() -> None:
-    for what in ("influence", "remove", "produce", "load", "unload"):
-        assert shut_out(FORT, P2, what)
-        assert not shut_out(FORT, P1, what)   # the controller is not barred
-        assert not shut_out(FORT, P2, what, overrides_forts=True)
-        assert not shut_out(OUTPOST, P2, what)  # an Outpost guards nothing
-
-
-def test_dr_bld_04_buying_the_boards_card_stays_open() -> None:
-    assert not shut_out(FORT, P2, "buy") and not shut_out(GARRISON, P2, "buy")
+    assert shut_out(FORT, P2)
+    assert not shut_out(FORT, P1)   # the controller is not barred
+    assert not shut_out(FORT, P2, overrides_forts=True)
+    assert not shut_out(OUTPOST, P2)  # an Outpost guards nothing
 
 
 def test_dr_bld_05_07_forts_and_garrisons_may_be_attacked_outposts_never() -> None:
@@ -107,8 +110,7 @@ def test_dr_bld_06_an_outpost_adds_1_cargo_and_1_coin_to_production() -> None:
 
 
 def test_dr_bld_08_a_garrison_protects_like_a_fort_with_fewer_cubes() -> None:
-    for what in ("influence", "remove", "produce", "load", "unload"):
-        assert shut_out(GARRISON, P2, what)
+    assert shut_out(GARRISON, P2) and not shut_out(GARRISON, P1)
     assert defense_cubes(frozenset({"garrison"})) == 2 < defense_cubes(frozenset({"fort"})) == 5
     assert defense_cubes(frozenset({"fort", "garrison"})) == 7
     assert defense_cubes(frozenset({"fort", "garrison", "outpost"})) == 7
@@ -136,7 +138,7 @@ def test_dr_bld_11_one_damage_per_garrison_board_entered() -> None:
 
 
 def test_dr_abd_20_the_controller_controls_the_buildings() -> None:
-    assert not shut_out(FORT, P1, "load") and shut_out(FORT, P2, "load")
+    assert not shut_out(FORT, P1) and shut_out(FORT, P2)
     with pytest.raises(ValueError, match="controller's"):
         Site(kinds=frozenset({"fort"}), controller=P2, holder=P1)
 
@@ -154,7 +156,7 @@ def test_dr_abd_22_buildings_stay_when_control_is_lost_to_nobody() -> None:
     site = Site(kinds=frozenset({"fort", "garrison"}), controller=P1, holder=P1)
     lost = control_changed(site, None)
     assert lost.kinds == site.kinds and lost.controller is None and lost.holder == P1
-    assert not shut_out(lost, P2, "influence") and entry_damage(lost, P2) == 0
+    assert not shut_out(lost, P2) and entry_damage(lost, P2) == 0
     assert building_coins([lost], P1) == 0
     assert control_changed(lost, P1) == site
     assert control_changed(lost, P2).kinds == frozenset()

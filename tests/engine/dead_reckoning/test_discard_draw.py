@@ -20,6 +20,8 @@ from engine.dead_reckoning.rules.discard_draw import (
     draw_bonus_icons,
     hand_limit,
 )
+from tests.engine.dead_reckoning.scenario_helpers import do
+from tests.engine.dead_reckoning.test_rules_icons import _played
 from tests.engine.help_checks import copied, windows, words
 from tests.shared_docs import shared_text
 
@@ -35,6 +37,27 @@ def test_dr_draw_03_normal_limit_6_and_amount_4() -> None:
 def test_dr_draw_04_with_0_1_2_held_draw_4_with_3_or_more_fill_to_6() -> None:
     assert [cards_to_draw(held, 6) for held in range(8)] == [4, 4, 4, 3, 2, 1, 0, 0]
     assert [held + cards_to_draw(held, 6) for held in range(3, 7)] == [6, 6, 6, 6]
+
+
+def _ends_turn_holding(held: int, *sleeve: str) -> int:
+    """The active seat plays its Captain (with `sleeve`), keeps `held` cards in hand and ends
+    its turn: the hand it has after Cleanup's draw."""
+    s, seat = _played("draw-example", "captain", *sleeve)
+    p = s.players[seat]
+    p.hand, p.deck.pile = p.deck.pile[:held], p.deck.pile[held:]
+    s = do(s, seat, "end")
+    assert s.turn.seat != seat, "the turn has passed on"
+    return len(s.players[seat].hand)
+
+
+def test_dr_draw_04_the_example_played_0_1_2_held_draw_4_and_3_or_more_fill_to_6() -> None:
+    assert [_ends_turn_holding(held) for held in (0, 1, 2, 3, 5)] == [4, 5, 6, 6, 6]
+
+
+def test_dr_draw_08_the_example_played_two_draw_bonuses_and_1_held_draw_5() -> None:
+    # r1-11 Ship's Cook (middle) and r1-12 Sea Shanty (bottom): a Draw bonus each
+    assert _ends_turn_holding(1, "r1-11", "r1-12") == 1 + 5
+    assert _ends_turn_holding(1) == 1 + 4
 
 
 def test_dr_draw_05_each_hand_size_island_raises_the_limit_by_1() -> None:

@@ -26,6 +26,7 @@ from engine.dead_reckoning.rules.load_unload import (
     why_not_load,
     why_not_unload,
 )
+from tests.engine.dead_reckoning.scenario_helpers import do, game, main_seat, options
 from tests.engine.help_checks import copied, windows, words
 from tests.shared_docs import shared_text
 
@@ -226,3 +227,21 @@ def test_no_rulebook_sentence_is_copied() -> None:
         assert test.exists(), test.name
         for p in (path, test):
             assert not copied(p.read_text(encoding="utf-8"), rulebook), p.name
+
+
+def test_dr_hold_08_the_example_played_the_start_ship_takes_7_and_each_loaded_hold_loses_its_sail() -> None:
+    """In Harbor with 10 cargo on the Dock: 4 go into A and 3 into D, and no more; the two
+    loaded holds cover both hull Sails. In Harbor covered Sails still count when set (the goods
+    could go back to the Dock, DR-SAIL-05); away from it they do not (DR-SAIL-09's example)."""
+    s = game(2, seed="hold-08")
+    seat = main_seat(s)
+    p = s.players[seat]
+    p.dock = 10
+    assert {"load cargo a", "load cargo d"} <= set(options(s, seat))
+    s = do(do(s, seat, "load cargo a"), seat, "4")
+    assert "load cargo a" not in options(s, seat) and "load cargo d" in options(s, seat)
+    s = do(do(s, seat, "load cargo d"), seat, "3")
+    assert not any(o.startswith("load") for o in options(s, seat)), "7 aboard: full"
+    assert s.players[seat].dock == 10 - 7 and s.players[seat].ship.hull.carried().cargo == 7
+    assert s.players[seat].ship.hull.sails(covered_too=False) == 0 < s.players[seat].ship.hull.sails(covered_too=True)
+    assert do(s, seat, "sails").players[seat].ship.sails == 2

@@ -4,7 +4,10 @@ plays them: setting Sails and moving (DR-SAIL, DR-MOVE), Pirates met on the way 
 the level-up (DR-LEVEL) and the Achievements it touches (DR-ACH, DR-BONUS)."""
 from __future__ import annotations
 
+import pytest
+
 from engine.core import side_decisions
+from engine.core.errors import IllegalActionError
 from engine.dead_reckoning import GAME
 from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.defs import defs
@@ -269,9 +272,10 @@ def test_dr_pir_04_05_06_07_a_pirate_that_wins_blockades_its_island_but_the_card
     assert "attack buildings" not in opts
     assert "buy" in opts, "the card may still be bought after the battle"
     s = do(s, seat, "play buccaneer")
-    s = do(s, seat, "use buccaneer 1")
-    assert isinstance(top(s), P.MainPrompt) and all(x == f"p{other + 1}" for x in s.islands[at].slots), \
-        "no Influence cube placed"
+    assert "use buccaneer 1" not in options(s, seat), "no Influence where it cannot be placed"
+    with pytest.raises(IllegalActionError, match="not one of your options"):
+        do(s, seat, "use buccaneer 1")
+    assert all(x == f"p{other + 1}" for x in s.islands[at].slots), "no Influence cube placed"
 
 
 def test_dr_pir_04_no_cube_is_taken_back_from_a_blockaded_island_either() -> None:

@@ -24,6 +24,9 @@ from engine.dead_reckoning.rules.set_sails import (
     optional_sails,
     set_sails,
 )
+from engine.dead_reckoning.state import State, label
+from tests.engine.dead_reckoning.scenario_helpers import do
+from tests.engine.dead_reckoning.test_rules_icons import ISLANDS, _played
 
 MINE = Place(at="island", controlled=True)
 THEIRS = Place(at="island")
@@ -152,3 +155,32 @@ def test_either_or_sail_options_count_only_when_taken() -> None:
         set_sails(starting_ship(), THEIRS, [CAPTAIN_1], take=[(0, 0)])
     with pytest.raises(IllegalActionError, match="taken once"):
         set_sails(starting_ship(), THEIRS, [dh2], take=[(0, 0), (0, 0)])
+
+
+# ---- the same three examples played: the Captain (1 Sail) played, then "sails" ----
+def _at_island_loaded(controlled: bool) -> tuple[State, int]:
+    """The active seat has played its level-1 Captain at island a1, both Sail holds loaded
+    (A: 3 cargo, D: 1 cargo and 1 coin); a1 is its own island, or its opponent's."""
+    s, seat = _played(ISLANDS, "captain", at="a1")
+    owner = seat if controlled else 1 - seat
+    isl = s.islands["a1"]
+    isl.slots = [label(owner)] * len(isl.slots)
+    s.players[seat].ship.hull = both_holds_loaded()
+    return s, seat
+
+
+def test_dr_sail_08_the_example_played_purple_at_its_own_island_sets_3_sails() -> None:
+    s, seat = _at_island_loaded(controlled=True)
+    assert do(s, seat, "sails").players[seat].ship.sails == 2 + 1
+
+
+def test_dr_sail_09_the_example_played_blue_at_purples_island_sets_1_sail() -> None:
+    s, seat = _at_island_loaded(controlled=False)
+    assert do(s, seat, "sails").players[seat].ship.sails == 1
+
+
+def test_dr_sail_10_the_example_played_blue_jettisons_hold_a_and_sets_2_sails() -> None:
+    s, seat = _at_island_loaded(controlled=False)
+    s = do(do(s, seat, "jettison cargo a"), seat, "3")          # how many: all 3
+    assert s.players[seat].ship.hull.space("A").goods == Goods()
+    assert do(s, seat, "sails").players[seat].ship.sails == 2

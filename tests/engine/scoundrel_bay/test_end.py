@@ -9,7 +9,7 @@ from engine.scoundrel_bay import prompts as P
 from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.flow import settle
 from engine.scoundrel_bay.rules.feed import Crew
-from engine.scoundrel_bay.state import State
+from engine.scoundrel_bay.state import GHOST, State
 from tests.engine.scoundrel_bay.scenario_helpers import do, game, options, top, waiting
 from tests.engine.scoundrel_bay.test_stage import end_turn, feed_all, quiet_event, sail_past, turn_to
 
@@ -176,3 +176,95 @@ def test_sb_grave_04_moving_down_takes_and_gives_back_no_bonuses() -> None:
     assert s.reputation.space(0) == 5 - 2 - 1
     assert (p.resources, p.tools, p.doubloons, p.crew_space, p.unlocks) == before
     assert s.final is not None and s.final[0]["reputation"] == defs().reputation.spaces[2].gold
+
+
+# ---- Scoundrel Bay and Doubloons, paid out of the pot on the board ------------------------------
+
+BAY = "scoundrel-bay"
+
+
+def last_turn_with_the_bay(players: int, bay: dict[int, int], pot: int, ahead: list[int] | None = None) -> State:
+    """The last seat plays its last turn (the engine's default decisions) and final scoring
+    follows; `bay` holds the pirates in Scoundrel Bay by owner, `ahead` seats put further up
+    the reputation track in that order (the GENERAL TIEBREAK)."""
+    s = game(players)
+    s.regions[BAY].pirates = dict(bay)
+    s.pot = pot
+    for steps, seat in enumerate(reversed(ahead or []), start=1):
+        s.reputation.advance(seat, steps)
+    s.end_turns = 1
+    for p in s.players[:-1]:
+        p.turns = 1
+    s, turns = play_default(turn_to(s, players - 1))
+    assert turns == [players - 1] and s.final is not None
+    assert {o: n for o, n in s.regions[BAY].pirates.items() if n} == {o: n for o, n in bay.items() if n}
+    return s
+
+
+def bay_gains(s: State) -> list[int]:
+    assert s.final is not None
+    return [s.final[seat]["scoundrel_bay"] for seat in range(len(s.players))]
+
+
+def test_sb_sbay_03_the_third_most_takes_the_rest_of_the_pot_and_the_bay_is_left_empty() -> None:
+    """Pot 11: 10 + 5 for the most, 7 + 3 for the second, the remaining 3 for the third; the
+    board (the public view) then shows no doubloons in Scoundrel Bay."""
+    s = last_turn_with_the_bay(3, {0: 4, 1: 2, 2: 1}, pot=11)
+    assert bay_gains(s) == [15, 10, 3]
+    assert s.pot == 0 and GAME.view(s, None).pot == 0
+
+
+def test_sb_sbay_04_09_with_no_third_player_in_the_bay_the_rest_stays_unawarded() -> None:
+    """The rulebook's example (David 15 = 10 + 5, Taylor 10 = 7 + 3, from a pot of 11). Reading:
+    with only two players there, the 3 left over go to nobody and stay in the bay."""
+    s = last_turn_with_the_bay(3, {0: 4, 1: 2}, pot=11)
+    assert bay_gains(s) == [15, 10, 0]
+    assert s.pot == 3 and GAME.view(s, None).pot == 3
+
+
+def test_sb_sbay_03_05_a_tie_for_third_goes_by_the_tiebreak_and_the_other_gets_nothing() -> None:
+    s = last_turn_with_the_bay(4, {0: 3, 1: 2, 2: 1, 3: 1}, pot=11, ahead=[3, 2])
+    assert bay_gains(s) == [15, 10, 0, 3] and s.pot == 0
+    s = last_turn_with_the_bay(4, {0: 3, 1: 2, 2: 1, 3: 1}, pot=11, ahead=[2, 3])
+    assert bay_gains(s) == [15, 10, 3, 0] and s.pot == 0
+
+
+def test_sb_sbay_03_08_in_a_2_player_game_a_ghost_in_third_takes_the_rest_to_the_supply() -> None:
+    s = last_turn_with_the_bay(2, {0: 4, 1: 3, GHOST: 2}, pot=11)
+    assert bay_gains(s) == [15, 10] and s.pot == 0
+    s = last_turn_with_the_bay(2, {0: 4, GHOST: 3, 1: 1}, pot=11)    # the ghost second, seat 1 third
+    assert bay_gains(s) == [15, 3] and s.pot == 0
+
+
+# ---- the rulebook's Final Scoring examples, in one game brought to its end ------------------------
+
+DAVID, TAYLOR, LISA = 0, 1, 2
+
+
+def test_sb_harbsc_05_vill_02_hidesc_02_grave_09_dmg_02_sick_02_the_final_scoring_examples() -> None:
+    """Dodge Harbor: Lisa (a pirate and her captain, 3) 16, David (2) 10, Taylor (1) 6. Taylor's
+    3 village pirates: 6. Lisa's 7 pirates in 4 hideouts: 28. The graveyard: David (3 dead, the
+    most) loses 4 reputation and scores 20, Taylor and Lisa lose 1. Taylor's ship damage costs 6
+    and his 2 sick pirates 4. Final scoring follows Taylor's last decision (keeping his crate)."""
+    s = game(3)
+    board = defs().board
+    s.regions["dodge-harbor"].pirates = {LISA: 1, DAVID: 2, TAYLOR: 1}
+    s.players[LISA].captain_at, s.players[LISA].crew_space.captain = "dodge-harbor", "away"
+    village_a, village_b = (r.id for r in board.of_kind("village")[:2])
+    s.regions[village_a].pirates, s.regions[village_b].pirates = {TAYLOR: 2}, {TAYLOR: 1}
+    for hideout, n in zip((r.id for r in board.of_kind("hideout")), (2, 1, 3, 1), strict=False):
+        s.regions[hideout].pirates = {LISA: n}
+    s.graveyard = {DAVID: 3, TAYLOR: 1, LISA: 1}
+    for seat, steps in ((DAVID, 16), (TAYLOR, 8), (LISA, 10)):
+        s.reputation.advance(seat, steps)
+    s.players[TAYLOR].ship_damage, s.players[TAYLOR].crew_space.sick = 6, 2
+    s.players[TAYLOR].undelivered = [next(iter(sorted(defs().crates.crates)))]
+    s = at_final(s)
+    assert isinstance(top(s), P.FinalCratesPrompt) and s.final is None
+    s = do(s, TAYLOR, "done")
+    assert s.final is not None
+    assert [s.final[seat]["harbors"] for seat in (LISA, DAVID, TAYLOR)] == [16, 10, 6]
+    assert s.final[TAYLOR]["villages"] == 6 and s.final[LISA]["hideouts"] == 28
+    assert [s.reputation.space(seat) for seat in (DAVID, TAYLOR, LISA)] == [16 - 4, 8 - 1, 10 - 1]
+    assert s.final[DAVID]["reputation"] == 20
+    assert (s.final[TAYLOR]["ship_damage"], s.final[TAYLOR]["sick"]) == (-6, -4)

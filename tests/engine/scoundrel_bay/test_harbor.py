@@ -33,7 +33,8 @@ def taylor_in_cabyss() -> State:
 def test_sb_harbor_21_07_taylor_short_of_swords_must_deliver_to_get_in() -> None:
     s = taylor_in_cabyss()
     assert top(s).kind == "harbor" and not top(s).passed
-    assert set(options(s, 0)) == {f"deliver {MATCHING}", f"deliver {OTHER}"}   # no trade, no done yet
+    assert set(options(s, 0)) == {f"deliver {MATCHING}", f"deliver {OTHER}",   # the market is open too
+                                  "trade 1", "trade 2", "trade 2 alt"}        # (3 food), but no done yet
 
 
 def test_sb_harbor_22_05_entering_cabyss_taylor_gains_the_ships_rum_and_map_before_delivering() -> None:
@@ -141,6 +142,33 @@ def test_sb_harbor_06_after_a_raid_trade_and_delivery_in_either_order() -> None:
     assert s.players[0].delivered == [OTHER] and s.players[0].tools["sword"] == 5 + 1
 
 
+def test_sb_harbor_06_without_a_raid_the_market_may_come_before_the_compulsory_delivery() -> None:
+    """Taylor (4 swords against Cabyss's 5) trades first; the delivery stays due and offered, the
+    market is not offered a second time, and only after the delivery may he leave."""
+    s = taylor_in_cabyss()
+    assert "trade 1" in options(s, 0) and "done" not in options(s, 0)
+    s = do(s, 0, "trade 1")                                                   # 1 food for a sword
+    p = s.players[0]
+    assert (p.resources["food"], p.tools["sword"]) == (3 - 1, 4 + 1)
+    assert top(s).kind == "harbor" and not top(s).passed
+    assert set(options(s, 0)) == {f"deliver {MATCHING}", f"deliver {OTHER}"}  # no second trade, no done
+    for refused in ("done", "trade 1"):
+        with pytest.raises(ValueError, match="not one of your options"):
+            do(s, 0, refused)
+    s = do(s, 0, f"deliver {OTHER}")
+    assert s.players[0].delivered == [OTHER] and s.players[0].doubloons == 6 + 3
+    assert "done" in options(s, 0) and not any(o.startswith("trade") for o in options(s, 0))
+    s = do(s, 0, "done")
+    assert top(s).kind == "card"
+
+
+def test_sb_harbor_06_without_a_raid_the_market_may_also_come_after_the_delivery() -> None:
+    s = do(taylor_in_cabyss(), 0, f"deliver {MATCHING}")
+    assert top(s).passed and {"trade 1", "trade 2", "done"} <= set(options(s, 0))
+    s = do(s, 0, "trade 2")
+    assert not any(o.startswith("trade") for o in options(s, 0))
+
+
 def test_sb_harbor_15_the_market_needs_the_food_of_the_option_chosen() -> None:
     s = do(at_harbor("yellow", 6, 0, 5, [], food=2), 0, "land cabyss 1")
     trades = [o for o in options(s, 0) if o.startswith("trade")]
@@ -196,3 +224,16 @@ def test_sb_harbor_07_a_pirate_moved_off_before_the_compulsory_delivery_does_not
     s = do(s, 0, "move arbega cinderfall")
     assert top(s).kind != "harbor" and options(s, 0)
     assert s.players[0].undelivered == ["crate-1-13"] and s.regions["cinderfall"].pirates == {0: 1}
+
+
+def test_sb_rep_05_the_example_david_gains_2_reputation_and_both_bonuses_food_then_ring() -> None:
+    """David, on reputation space 3, buys 2 reputation in Port Harleem's market (5 food): he
+    enters spaces 4 and 5 and collects their bonuses, 1 food and 1 pirate ring."""
+    s = at_harbor("blue", 1, 0, 3, [], food=5)
+    s.reputation.advance(0, 3)
+    s = do(s, 0, "land port-harleem 1")                     # the ship's 1 food on raiding: 6
+    ring = s.players[0].resources["ring"]
+    s = do(s, 0, "trade 4")
+    p = s.players[0]
+    assert s.reputation.space(0) == 5
+    assert (p.resources["food"], p.resources["ring"]) == (6 - 5 + 1, ring + 1)

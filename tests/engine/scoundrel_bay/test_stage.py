@@ -291,6 +291,25 @@ def test_sb_feed_13_pirates_on_the_main_board_eat_nothing() -> None:
     assert s.regions["tarwick"].pirates[0] == 4 and s.players[0].resources["food"] == 0
 
 
+def test_sb_feed_16_17_18_the_example_lisa_cooks_3_feeds_her_captain_and_one_pirate() -> None:
+    """Lisa, with no food and no ring, cooks 3: her captain (2) and one active pirate (1) eat,
+    her sick pirate goes to the graveyard, her other active pirate falls sick, and the 3 food go
+    back to the supply."""
+    lisa = 0
+    s = game(3)
+    p = s.players[lisa]
+    p.crew_space = Crew(captain="active", active=2, sick=1)
+    p.resources["food"], p.resources["ring"], p.tools["food_production"] = 0, 0, 3
+    dead = s.graveyard.get(lisa, 0)
+    s = to_feeding(s, lisa)
+    assert s.players[lisa].resources["food"] == 3
+    assert options(s, lisa) == ["feed 0", "feed 1", "feed 2"]     # captain 2 + one pirate 1 = 3 food
+    s = feed_all(s, {lisa: 2, 1: 0, 2: 0})
+    p = s.players[lisa]
+    assert p.crew_space == Crew(captain="active", active=1, sick=1)
+    assert s.graveyard.get(lisa, 0) == dead + 1 and p.resources["food"] == 0
+
+
 def test_sb_feed_15_fed_sick_recover_while_unfed_active_fall_sick() -> None:
     s = game(3)
     p = s.players[0]
