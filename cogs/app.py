@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer_error
+from cogs.failures import in_thread
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
@@ -100,12 +101,27 @@ class ParleyBot(commands.Bot):
     async def channel(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
 
+    async def thread_of(self, record: GameRecord) -> Any:
+        """The game's thread, ready to post and edit in: unarchived first if Discord archived it
+        (an idle thread archives after its auto_archive_duration; its messages cannot be edited
+        then). Unarchiving an unlocked thread needs only the right to send there; a locked one
+        needs Manage Threads, which the bot is not given: that refusal stalls the game
+        (cogs/failures.py)."""
+        if record.thread_id is None:
+            return None
+        with in_thread():
+            channel = await self.channel(record.thread_id)
+            if isinstance(channel, discord.Thread) and channel.archived:
+                channel = await channel.edit(archived=False)
+        return channel
+
     async def post(self, record: GameRecord, content: str, **kwargs: Any) -> discord.Message | None:
         if record.thread_id is None:
             return None
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
-        channel = await self.channel(record.thread_id)
-        message: discord.Message = await channel.send(content, **kwargs)
+        channel = await self.thread_of(record)
+        with in_thread():
+            message: discord.Message = await channel.send(content, **kwargs)
         return message
 
 

@@ -13,6 +13,7 @@ from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
 from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
+from cogs.failures import THREAD_ARCHIVE_MINUTES
 from cogs.fair import export_game, verify_game
 from cogs.history import post_replay
 from cogs.posts import winners_line
@@ -177,7 +178,8 @@ class Lobby(commands.Cog):
         pace = Pace.model_validate({"deadline_hours": DEADLINE_CHOICES.get(deadline), "deadline_policy": on_deadline})
         await bot.store.update_settings(game_id, {**pace.model_dump(exclude_defaults=True), "seed_fixed": seed is not None})
         record = await bot.store.load(game_id)
-        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
+        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         await bot.store.set_thread(game_id, thread.id)
         await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
         record = await bot.store.load(game_id)

@@ -25,6 +25,7 @@ from store.errors import (
     unavailable,
 )
 from store.followers import FollowerTables
+from store.holds import HoldTables
 from store.leases import LeaseTables
 from store.notify import NotifyTables, insert_outbox
 from store.orders import OrderTables
@@ -108,7 +109,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
+class Store(HoldTables, LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------
