@@ -17,6 +17,7 @@ from cogs.failures import THREAD_ARCHIVE_MINUTES
 from cogs.fair import export_game, verify_game
 from cogs.history import post_replay
 from cogs.posts import winners_line
+from cogs.rehome import repost_game
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
 from store import GameRecord, StoreError
@@ -239,6 +240,11 @@ class Lobby(commands.Cog):
         await bot.store.delete_timers(record.id)
         await reply(interaction, f"{title_of(record)} is cancelled.")
         await bot.post(record, f"{title_of(record)} was cancelled by {interaction.user.mention}.")
+
+    @game.command(name="repost", description="Move a stopped game to a new thread in this channel (host or moderator)")
+    @app_commands.describe(game="The game number (see /game list, or the message telling you it stopped)")
+    async def repost(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await repost_game(interaction, game)
 
     @game.command(name="kick", description="Remove a player (host or moderator); a bot takes a running seat")
     @app_commands.describe(member="The player to remove", game=GAME_NUMBER)

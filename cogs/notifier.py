@@ -21,6 +21,7 @@ from cogs.history import deliver_replay
 from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
+from cogs.rehome import tell_stalled
 from engine.core import Outcome, get_game
 from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
 from table.orders import answered_since, report
@@ -58,6 +59,10 @@ class DiscordNotifier:
         prefs = await self.bot.store.get_user_settings(user_id)
         now = self.bot.clock()
         return next_allowed(now, prefs.quiet_start, prefs.quiet_end, prefs.timezone) > now
+
+    async def stalled(self, record: GameRecord, reason: str) -> None:
+        """The game's thread cannot be written to: its host and players are told once, by DM."""
+        await tell_stalled(self.bot, record, reason)
 
     # ---- thread posts ----------------------------------------------------------------------
     async def _board(self, record: GameRecord, state: Any, item: OutboxRow) -> None:

@@ -368,7 +368,8 @@ class TableService:
         return self._game(record.game_type).view(s, viewer)
 
     async def flush_outbox(self, limit: int = 100) -> int:
-        """Deliver the unsent outbox rows of up to `limit` games; returns how many rows were settled.
+        """Deliver the unsent outbox rows of every game not held back, `limit` games at a time,
+        each game once; returns how many rows were settled.
 
         Each game's rows are delivered under its outbox lease (table/leases.py), so with several
         bot processes on one database exactly one delivers them, in order; a game another
@@ -386,8 +387,12 @@ class TableService:
         few hours until `/game repost` re-homes it. Held games are not even read here, so no
         stuck game delays another's deliveries."""
         settled = 0
-        for game_id in await self.store.unsent_games(limit, now=self.holder.clock()):
-            settled += await self._flush_game(game_id)
+        tried: set[int] = set()   # each game once a call: one that just failed waits for the next
+        while games := [g for g in await self.store.unsent_games(limit + len(tried), now=self.holder.clock())
+                        if g not in tried][:limit]:
+            for game_id in games:
+                tried.add(game_id)
+                settled += await self._flush_game(game_id)
         return settled
 
     async def _flush_game(self, game_id: int) -> int:
