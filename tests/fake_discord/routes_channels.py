@@ -60,7 +60,11 @@ def _message(call: Call) -> Message:
 
 @router.route("GET", CH)
 async def get_channel(call: Call) -> Reply:
-    return Reply(body=call.fake.world.channel_json(_channel(call)))
+    """A guild channel the bot cannot view answers 403 50001 Missing Access."""
+    channel, world = _channel(call), call.fake.world
+    if channel.guild_id and not world.permissions(world.bot.id, channel.id) & Perm.VIEW_CHANNEL:
+        raise api_error(MISSING_ACCESS)
+    return Reply(body=world.channel_json(channel))
 
 
 @router.route("PATCH", CH)
