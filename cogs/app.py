@@ -92,10 +92,12 @@ class ParleyBot(commands.Bot):
         self.woken.set()
 
     async def resume_bots(self) -> None:
-        """After a restart, games waiting on a bot carry on by themselves. Only those: marking
+        """After a restart, games waiting on a bot carry on by themselves, and games whose
+        deliveries were waiting out a backoff are tried at once. Only those bots: marking
         every active game dirty made the pump load each one (10,000 games: ~9 s before it
         delivered anything), see docs/performance.md."""
         self.dirty.update(await self.table.waiting_on_bots())
+        await self.store.release_retry_holds()   # held for a backoff: tried again at once after a start
         self.woken.set()
 
     async def channel(self, channel_id: int) -> Any:

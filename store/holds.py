@@ -58,3 +58,9 @@ class HoldTables(Database):
         """The game delivers again (a delivery went through, or it was re-homed); True if it was held."""
         return await self._write(lambda conn: conn.execute(
             "DELETE FROM outbox_holds WHERE game_id = ?", (game_id,)).rowcount == 1)
+
+    async def release_retry_holds(self) -> int:
+        """A starting bot tries every game held for a backoff at once (what failed may have been
+        the process itself); stalled games stay held. Returns how many were released."""
+        return await self._write(lambda conn: conn.execute(
+            "DELETE FROM outbox_holds WHERE reason = 'retry'").rowcount)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 BASE = 5.0            # seconds before the first retry, at most
-CAP = 3600.0          # never longer than an hour between retries of a passing failure
+CAP = 600.0           # never longer than ten minutes between retries of a passing failure
 STALL_PROBE = 6 * 3600.0   # a stalled game (its thread gone or unwritable) is tried again this often
 
 

@@ -33,7 +33,13 @@ async def test_a_held_game_is_left_out_until_its_hold_runs_out(backend: Backend)
         assert await store.hold_of(stuck) == again
         assert await store.unsent_games(now=NOW + 3600) == [healthy]
 
+        waiting, _ = await new_race(store, seed="s3")
+        await play(store, waiting)
+        await store.hold(waiting, "retry", NOW + 60, "503 Service Unavailable")
+        assert await store.release_retry_holds() == 1   # a starting bot: backoffs end, stalls stay
+        assert await store.hold_of(waiting) is None and await store.hold_of(stuck) == again
+
         assert await store.release_hold(stuck)
         assert not await store.release_hold(stuck)
         assert await store.hold_of(stuck) is None
-        assert await store.unsent_games(now=NOW) == [stuck, healthy]
+        assert await store.unsent_games(now=NOW) == [stuck, healthy, waiting]
