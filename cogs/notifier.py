@@ -25,7 +25,7 @@ from cogs.rehome import tell_stalled
 from engine.core import Outcome, get_game
 from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
 from table.orders import answered_since, report
-from table.outbox import NOTICE
+from table.outbox import NOTICE, Unreachable
 from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
 
@@ -228,7 +228,7 @@ class DiscordNotifier:
             try:
                 await self.dm(record, s.seat, f"Ahoy! You are seat {s.seat + 1} in **{title_of(record)}** "
                                               f"(<#{record.thread_id}>). Your hand and your turns will come here.")
-            except discord.HTTPException as e:   # a greeting is best effort: the game has started anyway
+            except (discord.HTTPException, Unreachable) as e:   # a greeting is best effort: the game has started anyway
                 log.warning("game %s: could not greet user %s: %s", record.id, s.user_id, e)
 
     # ---- reading the outbox back -----------------------------------------------------------
