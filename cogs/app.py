@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer_error
+from cogs.failures import in_thread
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.mentions import NOBODY
@@ -93,21 +94,38 @@ class ParleyBot(commands.Bot):
         self.woken.set()
 
     async def resume_bots(self) -> None:
-        """After a restart, games waiting on a bot carry on by themselves. Only those: marking
+        """After a restart, games waiting on a bot carry on by themselves, and games whose
+        deliveries were waiting out a backoff are tried at once. Only those bots: marking
         every active game dirty made the pump load each one (10,000 games: ~9 s before it
         delivered anything), see docs/performance.md."""
         self.dirty.update(await self.table.waiting_on_bots())
+        await self.store.release_retry_holds()   # held for a backoff: tried again at once after a start
         self.woken.set()
 
     async def channel(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
 
+    async def thread_of(self, record: GameRecord) -> Any:
+        """The game's thread, ready to post and edit in: unarchived first if Discord archived it
+        (an idle thread archives after its auto_archive_duration; its messages cannot be edited
+        then). Unarchiving an unlocked thread needs only the right to send there; a locked one
+        needs Manage Threads, which the bot is not given: that refusal stalls the game
+        (cogs/failures.py)."""
+        if record.thread_id is None:
+            return None
+        with in_thread():
+            channel = await self.channel(record.thread_id)
+            if isinstance(channel, discord.Thread) and channel.archived:
+                channel = await channel.edit(archived=False)
+        return channel
+
     async def post(self, record: GameRecord, content: str, **kwargs: Any) -> discord.Message | None:
         if record.thread_id is None:
             return None
         kwargs.setdefault("allowed_mentions", NOBODY)
-        channel = await self.channel(record.thread_id)
-        message: discord.Message = await channel.send(content, **kwargs)
+        channel = await self.thread_of(record)
+        with in_thread():
+            message: discord.Message = await channel.send(content, **kwargs)
         return message
 
 

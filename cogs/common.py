@@ -166,7 +166,12 @@ async def answer_error(interaction: discord.Interaction, error: Exception) -> No
     if isinstance(error, discord.HTTPException) and error.code in ANSWERED_OR_EXPIRED:
         log.warning("interaction %s: could not answer: %s", interaction.id, error)   # a redelivery, or too late
         return
-    if isinstance(error, (*FRIENDLY_ERRORS, StoreError)):
+    from table.outbox import Unreachable
+    if isinstance(error, Unreachable):   # the game's thread is gone or unwritable (cogs/failures.py)
+        log.warning("interaction %s: the game's thread cannot be written to: %s", interaction.id, error.reason)
+        text = (f"✗ I can't post in this game's thread any more ({error.reason}). The host or a moderator "
+                "can move the game to a new thread with /game repost in a channel where I can write.")
+    elif isinstance(error, (*FRIENDLY_ERRORS, StoreError)):
         text = f"✗ {error}"
     else:
         log.error("interaction %s by %s failed", interaction.id, interaction.user.id, exc_info=error)

@@ -13,10 +13,12 @@ from cogs.catalog import bot_choices, find_game, game_choices, option_choices
 from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
 from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
+from cogs.failures import THREAD_ARCHIVE_MINUTES
 from cogs.fair import export_game, verify_game
 from cogs.history import post_replay
 from cogs.mentions import NOBODY, shown
 from cogs.posts import winners_line
+from cogs.rehome import repost_game
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
 from store import GameRecord, SeatRecord, StoreError
@@ -123,7 +125,8 @@ async def open_lobby(interaction: discord.Interaction, channel: discord.TextChan
     thread: discord.Thread | None = None
     try:
         record = await bot.store.load(game_id)
-        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread)
+        thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         await bot.store.set_thread(game_id, thread.id)
         await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
         record = await bot.store.load(game_id)
@@ -291,6 +294,11 @@ class Lobby(commands.Cog):
         await bot.store.delete_timers(record.id)
         await reply(interaction, f"{title_of(record)} is cancelled.")
         await bot.post(record, f"{title_of(record)} was cancelled by {interaction.user.mention}.")
+
+    @game.command(name="repost", description="Move a stopped game to a new thread in this channel (host or moderator)")
+    @app_commands.describe(game="The game number (see /game list, or the message telling you it stopped)")
+    async def repost(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await repost_game(interaction, game)
 
     @game.command(name="kick", description="Remove a player (host or moderator); a bot takes a running seat")
     @app_commands.describe(member="The player to remove", game=GAME_NUMBER)

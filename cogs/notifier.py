@@ -13,18 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import DM_CLOSED, clip, title_of
+from cogs.common import clip, title_of
 from cogs.describe import choices_for, players_of, private_text
 from cogs.digests import deliver_digest, game_over, handover
+from cogs.failures import failure_of, in_thread, thread_error
 from cogs.history import deliver_replay
 from cogs.mentions import NOBODY, addressed
 from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
+from cogs.rehome import tell_stalled
 from engine.core import Outcome, get_game
 from store import AUTO_PREFIX, ActionRow, GameRecord, OutboxRow
 from table.orders import answered_since, report
-from table.outbox import NOTICE
+from table.outbox import NOTICE, Unreachable
 from table.pace import Pace
 from table.rendering import board_png_async, hand_png_async
 
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
     from cogs.app import ParleyBot
 
 log = logging.getLogger(__name__)
-UNKNOWN_MESSAGE = 10008
 ARCHIVE_AFTER = 24 * 3600
 
 
@@ -59,6 +60,10 @@ class DiscordNotifier:
         prefs = await self.bot.store.get_user_settings(user_id)
         now = self.bot.clock()
         return next_allowed(now, prefs.quiet_start, prefs.quiet_end, prefs.timezone) > now
+
+    async def stalled(self, record: GameRecord, reason: str) -> None:
+        """The game's thread cannot be written to: its host and players are told once, by DM."""
+        await tell_stalled(self.bot, record, reason)
 
     # ---- thread posts ----------------------------------------------------------------------
     async def _board(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
@@ -94,16 +99,28 @@ class DiscordNotifier:
 
     async def _edit_board(self, record: GameRecord, message_id: int, content: str, file: discord.File,
                           view: discord.ui.View) -> bool:
-        """False when the message is gone (deleted by a moderator): then a new one is posted."""
+        """False when the message is gone (deleted by a moderator): then a new one is posted.
+        An edit refused because Discord archived the thread meanwhile (50083) unarchives it
+        and tries once more; a thread that cannot be written to stalls the game
+        (cogs/failures.py)."""
         if record.thread_id is None:
             return False
-        try:
-            thread = await self.bot.channel(record.thread_id)
-            await thread.get_partial_message(message_id).edit(content=content, attachments=[file], view=view,
-                                                              allowed_mentions=NOBODY)
-            return True
-        except discord.NotFound:
-            return False
+        thread = await self.bot.thread_of(record)
+        for last_try in (False, True):
+            try:
+                await thread.get_partial_message(message_id).edit(
+                    content=content, attachments=[file], view=view, allowed_mentions=NOBODY)
+                return True
+            except discord.HTTPException as e:
+                consequence = failure_of(e).consequence
+                if consequence == "fresh":
+                    return False
+                if consequence != "unarchive" or last_try:
+                    raise thread_error(e) from e
+                with in_thread():   # archived since the bot last saw it: reopen it, then once more
+                    thread = await thread.edit(archived=False)
+                file.reset()
+        return False
 
     async def _final(self, record: GameRecord, state: Any, item: OutboxRow) -> None:
         """The result, in the thread and to every player by DM."""
@@ -181,9 +198,9 @@ class DiscordNotifier:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(clip(text, 1990), silent=await self.quiet(user_id), **kwargs)
             return True
-        except discord.Forbidden as e:
-            if e.code != DM_CLOSED:
-                raise
+        except discord.HTTPException as e:
+            if failure_of(e).consequence not in ("dm_closed", "unreachable"):
+                raise   # passing: the row is retried after a backoff
             await self.dm_closed(record, user_id)
             return False
 
@@ -211,7 +228,7 @@ class DiscordNotifier:
             try:
                 await self.dm(record, s.seat, f"Ahoy! You are seat {s.seat + 1} in **{title_of(record)}** "
                                               f"(<#{record.thread_id}>). Your hand and your turns will come here.")
-            except discord.HTTPException as e:   # a greeting is best effort: the game has started anyway
+            except (discord.HTTPException, Unreachable) as e:   # a greeting is best effort: the game has started anyway
                 log.warning("game %s: could not greet user %s: %s", record.id, s.user_id, e)
 
     # ---- reading the outbox back -----------------------------------------------------------

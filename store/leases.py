@@ -50,11 +50,19 @@ class LeaseTables(Database):
             return {r["name"]: (r["owner"], float(r["expires_at"])) for r in rows}
         return await self._read(run)
 
-    async def unsent_games(self, limit: int = 100) -> list[int]:
-        """Games with unsent outbox rows, the one waiting longest first."""
+    async def unsent_games(self, limit: int = 100, now: float | None = None) -> list[int]:
+        """Games with unsent outbox rows, the one waiting longest first. With `now`, games held
+        until later (store/holds.py: a failed delivery's backoff, a stalled thread) are left out,
+        so stuck games never crowd a healthy one out of the `limit`."""
         def run(conn: sqlite3.Connection) -> list[int]:
-            rows = conn.execute("SELECT game_id FROM outbox WHERE sent_at IS NULL GROUP BY game_id"
-                                " ORDER BY MIN(id) LIMIT ?", (limit,)).fetchall()
+            if now is None:
+                rows = conn.execute("SELECT game_id FROM outbox WHERE sent_at IS NULL GROUP BY game_id"
+                                    " ORDER BY MIN(id) LIMIT ?", (limit,)).fetchall()
+            else:
+                rows = conn.execute(
+                    "SELECT o.game_id FROM outbox o LEFT JOIN outbox_holds h ON h.game_id = o.game_id"
+                    " WHERE o.sent_at IS NULL AND (h.game_id IS NULL OR h.retry_at <= ?)"
+                    " GROUP BY o.game_id ORDER BY MIN(o.id) LIMIT ?", (now, limit)).fetchall()
             return [int(r["game_id"]) for r in rows]
         return await self._read(run)
 

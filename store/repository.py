@@ -25,6 +25,7 @@ from store.errors import (
     unavailable,
 )
 from store.followers import FollowerTables
+from store.holds import HoldTables
 from store.leases import LeaseTables
 from store.limits import Limits, LimitTables, check_member, check_new_game
 from store.notify import NotifyTables, insert_outbox
@@ -109,7 +110,7 @@ def _status_filter(status: str | Iterable[str] | None) -> tuple[str, list[Any]]:
     return f" AND status IN ({', '.join('?' * len(wanted))})", wanted
 
 
-class Store(LimitTables, LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
+class Store(HoldTables, LimitTables, LeaseTables, RatingTables, FollowerTables, OrderTables, NotifyTables, Database):
     """Durable games for the table service. Open with `await Store.open(path)`."""
 
     # ---- SQLite failures -----------------------------------------------------------------

@@ -15,6 +15,16 @@ from store import THREAD, OutboxItem, OutboxKind, OutboxRow, seat_target
 NOTICE: OutboxKind = "deadline"   # a missed deadline's notice (table/deadlines.py)
 
 
+class Unreachable(Exception):
+    """Raised by a notifier when the game's thread cannot be written to and trying again will
+    not help (deleted, locked, the bot's access or rights taken away): the game is stalled
+    until it is re-homed. `reason` says what happened, in words a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 def items_after(version: int, events: list[Event], pending: Pending | None, was_waiting: tuple[int, ...],
                 outcome: Outcome | None, players: int, was: Pending | None = None,
                 side: dict[int, str] | None = None, was_side: dict[int, str] | None = None) -> list[OutboxItem]:

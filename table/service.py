@@ -33,13 +33,14 @@ from store import AUTO_PREFIX, GameRecord, OutboxItem, OutboxRow, Store
 from store.errors import BOARD_CHANGED, GameStatusError, StaleStateError, status_message
 from store.leases import outbox_lease
 from store.limits import Limits
+from table.backoff import STALL_PROBE, retry_delay
 from table.errors import TableError
 from table.export import SEATS_AT_START, commitment_of, seats_now
 from table.held_news import hold_news
 from table.inputs import check_options, check_seed
 from table.leases import Leaseholder
 from table.orders import ORDERS_IN_A_ROW, Answer, answers, deciding_humans, order_reason, without_prompts
-from table.outbox import batches_to_send, items_after, merge_boards, merge_news
+from table.outbox import Unreachable, batches_to_send, items_after, merge_boards, merge_news
 from table.ratings import after_game
 from table.thinking import Thinker
 
@@ -53,7 +54,13 @@ FORCED_IN_A_ROW = 50   # a seat's forced moves played at once after its decision
 
 class Notifier(Protocol):
     async def deliver(self, game: GameRecord, state: Any, item: OutboxRow) -> None:
-        """Send one outbox item; raise to have it retried later."""
+        """Send one outbox item; raise to have it retried later (after a backoff), or raise
+        table.outbox.Unreachable when the game's thread cannot be written to any more."""
+
+
+class StallTeller(Protocol):
+    async def stalled(self, game: GameRecord, reason: str) -> None:
+        """Tell the host and players, once, that the game stopped and what brings it back."""
 
 
 class NullNotifier:
@@ -358,7 +365,8 @@ class TableService:
         return self._game(record.game_type).view(s, viewer)
 
     async def flush_outbox(self, limit: int = 100) -> int:
-        """Deliver the unsent outbox rows of up to `limit` games; returns how many rows were settled.
+        """Deliver the unsent outbox rows of every game not held back, `limit` games at a time,
+        each game once; returns how many rows were settled.
 
         Each game's rows are delivered under its outbox lease (table/leases.py), so with several
         bot processes on one database exactly one delivers them, in order; a game another
@@ -368,10 +376,20 @@ class TableService:
         seat's private rows folded into its next prompt. After a failure the rest of that
         game's rows wait for the next flush (a follower's failed digest holds up nothing).
         Delivery is at least once: a crash between deliver and mark_sent sends the same claimed
-        batch again with the same nonce (see store migration 0002)."""
+        batch again with the same nonce (see store migration 0002).
+
+        A failed delivery holds the game back (store/holds.py): after a passing failure until a
+        backoff runs out (table/backoff.py), and when its thread cannot be written to any more
+        (table.outbox.Unreachable) it is stalled, its players told once, and only probed every
+        few hours until `/game repost` re-homes it. Held games are not even read here, so no
+        stuck game delays another's deliveries."""
         settled = 0
-        for game_id in await self.store.unsent_games(limit):
-            settled += await self._flush_game(game_id)
+        tried: set[int] = set()   # each game once a call: one that just failed waits for the next
+        while games := [g for g in await self.store.unsent_games(limit + len(tried), now=self.holder.clock())
+                        if g not in tried][:limit]:
+            for game_id in games:
+                tried.add(game_id)
+                settled += await self._flush_game(game_id)
         return settled
 
     async def _flush_game(self, game_id: int) -> int:
@@ -408,13 +426,47 @@ class TableService:
             await self.store.claim_batch([r.id for r in batch])
         try:
             await self.notifier.deliver(record, s, item)
-        except Exception as e:   # noqa: BLE001 — any delivery failure is retried later
+        except Unreachable as e:
+            log.warning("game %s: stalled, its thread cannot be written to: %s", game_id, e.reason)
+            await self.store.mark_failed(batch[-1].id, e.reason)
+            await self._stall(record, e.reason)
+            return False
+        except Exception as e:   # noqa: BLE001 — any other delivery failure is retried after a backoff
             log.warning("game %s: delivering %s to %s failed: %s", game_id, item.kind, item.target, e)
             await self.store.mark_failed(batch[-1].id, str(e))
+            if batch[0].kind != "digest":   # a follower's digest has its own give-up (cogs/digests.py)
+                held = await self.store.hold_of(game_id)
+                failures = (held.failures if held else 0) + 1
+                await self.store.hold(game_id, "retry", self.holder.clock() + retry_delay(game_id, failures), str(e))
             return False
         for row in batch:
             await self.store.mark_sent(row.id)
+        if any(r.attempts for r in batch):   # it had failed before: the game is no longer held
+            await self.store.release_hold(game_id)
         return True
+
+    async def _stall(self, record: GameRecord, reason: str) -> None:
+        """Hold a game whose thread cannot be written to; probe it again every STALL_PROBE
+        seconds; tell its host and players once (the notifier's `stalled`, if it has one)."""
+        held = await self.store.hold(record.id, "stalled", self.holder.clock() + STALL_PROBE, reason)
+        teller = getattr(self.notifier, "stalled", None)
+        if held.told or teller is None:
+            return
+        try:
+            await teller(record, reason)
+        except Exception as e:   # noqa: BLE001 — telling is best effort; the game stays stalled either way
+            log.warning("game %s: could not tell its players it stalled: %s", record.id, e)
+        await self.store.mark_told(record.id)
+
+    async def rehome(self, game_id: int, thread_id: int) -> None:
+        """The game's new thread (`/game repost`): its board starts afresh there, its held
+        rows go out at the next flush."""
+        await self.store.set_thread(game_id, thread_id)
+        record = await self.store.load(game_id)
+        board = record.settings.get("board") or {}
+        if board:
+            await self.store.update_settings(game_id, {"board": {**board, "message_id": None}})
+        await self.store.release_hold(game_id)
 
     # ---- helpers ---------------------------------------------------------------------------
     @staticmethod

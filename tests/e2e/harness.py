@@ -176,7 +176,10 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
     wake. Until then the flags look idle, and if an idle pump has just posted the new rows,
     nothing looks left to do; yet a game may still wait on a bot seat. Those games must have
     moved on too (`timeout` only guards against a hang). Between looks it waits for the next
-    pump to finish (the only thing that moves games on or posts), not for a clock."""
+    pump to finish (the only thing that moves games on or posts), not for a clock. A stalled
+    game (store/holds.py: its thread cannot be written to) is not waited for: nothing will
+    deliver its rows until it is re-homed. A game held for a backoff is: the bot's clock must
+    pass its hold (a test with a fixed clock jumps it)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     pumps = pumps_of(bot)
@@ -184,7 +187,8 @@ async def settle_bot(bot: ParleyBot, timeout: float = 30.0, *, unsent_ok: bool =
     bots_to_move: list[int] = []
     while (left := deadline - loop.time()) > 0:
         seen = pumps.done
-        unsent = {r.game_id for r in await bot.store.unsent_outbox(limit=10_000)}
+        unsent = {g for g in await bot.store.unsent_games(limit=10_000)
+                  if (held := await bot.store.hold_of(g)) is None or held.reason != "stalled"}
         bots_to_move = await bot.table.waiting_on_bots()
         quiet = not bot.dirty and not bot.woken.is_set() and not bot.pumping   # after the awaits
         if quiet and not bots_to_move and (unsent_ok or not unsent):

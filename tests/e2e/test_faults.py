@@ -222,6 +222,7 @@ async def test_a_restart_keeps_panels_working_and_delivers_what_was_left(db: Pat
             assert t.run.errors == [], t.run.error_messages()
         outage.times = len(outage.hits)   # Discord is back
         edits_down.times = len(edits_down.hits)
+        clock.now += 3600   # and the failed posts' backoff has run out (table/backoff.py)
 
         async with parley_bot(fake, db, clock) as t:
             await t.settle()

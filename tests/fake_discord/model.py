@@ -53,7 +53,11 @@ class Perm:
         ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
         | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
     )
-    BOT = EVERYONE | MANAGE_MESSAGES | MANAGE_THREADS | CREATE_PRIVATE_THREADS
+    # What the README's invite link grants (permissions=309237763072): View Channels, Send
+    # Messages, Embed Links, Attach Files, Read Message History, Create Public Threads, Send
+    # Messages in Threads. No Manage Threads: the bot cannot lock threads or unarchive locked ones.
+    BOT = (VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
+           | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS)
 
 
 class Intent:
@@ -132,6 +136,7 @@ class Channel:
     last_message_id: int | None = None
     message_count: int = 0
     deleted: bool = False
+    active_at: float = 0.0  # threads: the world clock at the last activity (see World.archive_idle)
 
     @property
     def is_thread(self) -> bool:
@@ -231,6 +236,9 @@ class World:
         first = self.add_guild(guild_name)
         self.guild_id, self.guild_name, self.bot_role_id = first.id, first.name, first.bot_role_id
         self.text_channel_id = first.text_channel_id
+        # The world's time, for threads' auto-archiving: a test that jumps the bot's clock sets
+        # this to the same clock (FakeDiscord.use_clock).
+        self.clock: Any = time.time
 
     # ---- mutation -------------------------------------------------------------------------
 
@@ -277,10 +285,28 @@ class World:
         thread = Channel(
             thread_id or self.ids.next(), type, name=name, guild_id=self.channels[parent_id].guild_id, parent_id=parent_id,
             owner_id=owner_id, auto_archive_duration=auto_archive_duration, invitable=invitable,
-            member_ids={owner_id},
+            member_ids={owner_id}, active_at=self.clock(),
         )
         self.channels[thread.id] = thread
         return thread
+
+    def touch(self, channel: Channel) -> None:
+        """Activity in a thread (a message, unarchiving, a new auto-archive time) restarts its
+        inactivity timer (discord-api-docs developers/topics/threads.mdx, "Active & Archived Threads")."""
+        if channel.is_thread:
+            channel.active_at = self.clock()
+
+    def archive_idle(self) -> list[Channel]:
+        """Archive every active thread idle for its ``auto_archive_duration`` (minutes) by the
+        world clock, as Discord does ("Threads automatically archive after a period of
+        inactivity", developers/topics/threads.mdx); returns the threads archived now."""
+        now = self.clock()
+        idle = [c for c in self.channels.values() if c.is_thread and not c.archived and not c.deleted
+                and now - c.active_at >= c.auto_archive_duration * 60]
+        for thread in idle:
+            thread.archived = True
+            thread.archive_timestamp = datetime.fromtimestamp(now, UTC).isoformat()
+        return idle
 
     def store_message(self, channel_id: int, author_id: int, **kw: Any) -> Message:
         msg = Message(self.ids.next(), channel_id, author_id, **kw)
@@ -290,6 +316,7 @@ class World:
         self.messages[msg.id] = msg
         channel.last_message_id = msg.id
         channel.message_count += 1
+        self.touch(channel)
         return msg
 
     # ---- lookups --------------------------------------------------------------------------

@@ -151,6 +151,7 @@ async def handle(fake: FakeDiscord, request: web.Request) -> web.StreamResponse:
     )
     fake.requests.append(record)
     try:
+        await fake.archive_idle_threads()   # Discord archives in its own time; the fake, before each request
         response, body = await _respond(fake, request, record)
     except ApiError as exc:
         response, body = json_response(exc.status, exc.body()), exc.body()

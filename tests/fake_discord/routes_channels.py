@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from . import messages
-from .model import Channel, ChannelType, Message, iso_now
-from .records import ARCHIVED_THREAD, CANNOT_DM, UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_USER, ApiError, api_error
+from .model import Channel, ChannelType, Message, Perm, iso_now
+from .records import (
+    ARCHIVED_THREAD,
+    CANNOT_DM,
+    MISSING_ACCESS,
+    MISSING_PERMISSIONS,
+    THREAD_LOCKED,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_MESSAGE,
+    UNKNOWN_USER,
+    ApiError,
+    api_error,
+)
 from .rest import ID, Call, Reply, router
 
 CH = r"/channels/(?P<channel_id>\d+)"
@@ -18,6 +29,27 @@ def _channel(call: Call) -> Channel:
     return channel
 
 
+def _may_write(call: Call, channel: Channel) -> None:
+    """The bot's rights to post in a guild channel: View Channel, else 403 50001 Missing Access;
+    Send Messages (Send Messages in Threads in a thread), else 403 50013 Missing Permissions
+    (discord-api-docs developers/resources/message.mdx "Create Message"; codes in
+    developers/topics/opcodes-and-status-codes.mdx, "JSON Error Codes")."""
+    if channel.is_dm or not channel.guild_id:
+        return
+    perms = call.fake.world.permissions(call.fake.world.bot.id, channel.id)
+    if not perms & Perm.VIEW_CHANNEL:
+        raise api_error(MISSING_ACCESS)
+    if not perms & (Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES):
+        raise api_error(MISSING_PERMISSIONS)
+
+
+def _not_archived(channel: Channel) -> None:
+    """Archived threads are immutable: no edits, no reactions (developers/topics/threads.mdx,
+    "Active & Archived Threads"; 50083 "Tried to perform an operation on an archived thread")."""
+    if channel.is_thread and channel.archived:
+        raise api_error(ARCHIVED_THREAD)
+
+
 def _message(call: Call) -> Message:
     channel = _channel(call)
     msg = call.fake.world.message(call.id("message_id"))
@@ -28,19 +60,40 @@ def _message(call: Call) -> Message:
 
 @router.route("GET", CH)
 async def get_channel(call: Call) -> Reply:
-    return Reply(body=call.fake.world.channel_json(_channel(call)))
+    """A guild channel the bot cannot view answers 403 50001 Missing Access."""
+    channel, world = _channel(call), call.fake.world
+    if channel.guild_id and not world.permissions(world.bot.id, channel.id) & Perm.VIEW_CHANNEL:
+        raise api_error(MISSING_ACCESS)
+    return Reply(body=world.channel_json(channel))
 
 
 @router.route("PATCH", CH)
 async def edit_channel(call: Call) -> Reply:
-    """Rename / archive / lock a thread, or rename / retopic a text channel."""
+    """Rename / archive / lock a thread, or rename / retopic a text channel.
+
+    A thread, as Discord documents it (developers/resources/channel.mdx, "Modify Channel",
+    "JSON Params (Thread)"): unarchiving an unlocked thread needs only the right to send there;
+    locking, or unarchiving a locked thread, needs Manage Threads; anything else needs the thread
+    to be unarchived, or unarchived by the same request (50083). The thread's creator may rename
+    and archive it. Unarchiving and a new auto-archive time count as activity."""
     channel, body, world = _channel(call), call.json, call.fake.world
+    if channel.is_thread:
+        perms = world.permissions(world.bot.id, channel.id)
+        manager = bool(perms & Perm.MANAGE_THREADS)
+        _may_write(call, channel)
+        if channel.archived and body.get("archived") is not False:
+            raise api_error(ARCHIVED_THREAD)
+        if not manager and (body.get("locked") or (channel.locked and channel.archived)
+                            or (channel.owner_id != world.bot.id and set(body) - {"archived"})):
+            raise api_error(MISSING_PERMISSIONS)
     for key in ("name", "topic", "locked", "invitable", "auto_archive_duration"):
         if key in body:
             setattr(channel, key, body[key])
     if "archived" in body:
         channel.archived = bool(body["archived"])
         channel.archive_timestamp = iso_now()
+    if body.get("archived") is False or "auto_archive_duration" in body:
+        world.touch(channel)
     event = "THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE"
     if channel.guild_id:
         await call.fake.gateway.dispatch(event, world.channel_json(channel), guild_id=channel.guild_id)
@@ -82,8 +135,12 @@ async def create_message(call: Call) -> Reply:
         recipient = world.users[channel.recipient_id or 0]
         if not recipient.dms_open:
             raise api_error(CANNOT_DM)
+    _may_write(call, channel)
     if channel.is_thread and channel.archived and channel.locked:
-        raise api_error(ARCHIVED_THREAD)
+        raise api_error(ARCHIVED_THREAD)   # a locked thread is not unarchived by a message
+    if channel.is_thread and channel.locked and not (
+            world.permissions(world.bot.id, channel.id) & Perm.MANAGE_THREADS):
+        raise api_error(THREAD_LOCKED)
     if channel.type == ChannelType.CATEGORY:
         raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
     msg = await messages.create(call.fake, channel.id, call.json, call.files, record=call.record)
@@ -98,6 +155,7 @@ async def get_message(call: Call) -> Reply:
 @router.route("PATCH", MSG)
 async def edit_message(call: Call) -> Reply:
     msg = _message(call)
+    _not_archived(_channel(call))
     if msg.author_id != call.fake.world.bot.id:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
     await messages.edit(call.fake, msg, call.json, call.files, record=call.record)
@@ -113,6 +171,7 @@ async def delete_message(call: Call) -> Reply:
 @router.route("PUT", MSG + r"/reactions/(?P<emoji>[^/]+)/@me")
 async def add_reaction(call: Call) -> Reply:
     msg = _message(call)
+    _not_archived(_channel(call))
     if call.param("emoji") not in msg.reactions:
         msg.reactions.append(call.param("emoji"))
     return Reply(204)

@@ -190,12 +190,33 @@ class FakeDiscord:
             raise RuntimeError("no gateway session received the interaction: is the bot connected?")
         return rec
 
+    def use_clock(self, clock: Callable[[], float]) -> None:
+        """Threads archive by this clock (the one a test jumps for the bot), not the wall clock;
+        threads made before keep their last activity as it was."""
+        self.world.clock = clock
+        for channel in self.world.channels.values():
+            if channel.is_thread and not channel.archived:
+                channel.active_at = clock()
+
+    async def archive_idle_threads(self) -> list[Channel]:
+        """Archive the threads idle past their auto_archive_duration by the world clock, each
+        with a THREAD_UPDATE, as Discord sends one when a thread is archived
+        (developers/topics/threads.mdx; developers/events/gateway-events.mdx "Thread Update").
+        Runs before every REST request and interaction; a test may call it after a clock jump."""
+        archived = self.world.archive_idle()
+        for thread in archived:
+            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_json(thread), guild_id=thread.guild_id,
+                                        intent=Intent.GUILDS)
+        return archived
+
     async def dispatch_slash(self, user_id: int, name: str, options: list[JSON] | None = None, *,
                              channel_id: int | None = None, guild: bool = True,
                              resolved: JSON | None = None) -> InteractionRecord:
         """Invoke a synced slash command. ``name`` is "game" or "game new" (subcommand path);
         options are ``{"name", "value"}`` dicts whose ``type`` is filled in from the synced
-        schema. ``guild=False`` runs it in the user's DM with the bot (global commands only)."""
+        schema. ``guild=False`` runs it in the user's DM with the bot (global commands only).
+        Refused (LookupError) in an archived thread, where Discord offers no commands."""
+        await self.archive_idle_threads()
         channel = self._context_channel(user_id, channel_id, guild)
         data = interactions.command_data(self.world, name, options, guild=guild, resolved=resolved,
                                          guild_id=channel.guild_id)
@@ -207,6 +228,7 @@ class FakeDiscord:
                                     focused: str, value: str = "", channel_id: int | None = None,
                                     guild: bool = True) -> InteractionRecord:
         """Ask for choices for option ``focused`` while the user has typed ``value``."""
+        await self.archive_idle_threads()
         channel = self._context_channel(user_id, channel_id, guild)
         data = interactions.command_data(self.world, name, options, guild=guild, focused=(focused, value),
                                          guild_id=channel.guild_id)
@@ -245,6 +267,10 @@ class FakeDiscord:
         channel = self.world.channel(channel_id or self.channel_id)
         if channel is None:
             raise LookupError(f"unknown channel {channel_id}")
+        if channel.is_thread and channel.archived:
+            # "Users cannot edit messages, add reactions, use application commands, or join
+            # archived threads" (developers/topics/threads.mdx, "Active & Archived Threads").
+            raise LookupError(f"thread {channel.id} is archived: Discord offers no commands there")
         return channel
 
     async def dispatch_event(self, event: str, data: JSON, *, guild_id: int | None = None) -> int:

@@ -5,6 +5,7 @@ depends on the stable pieces: bot.build_bot, tests.fake_discord.FakeDiscord and 
 """
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -104,7 +105,8 @@ async def parley(fake: FakeDiscord, db: Path | str, **options: Any) -> AsyncIter
     timelapse at a game's end) unless options say otherwise."""
     where = {"database_url": db} if is_postgres_url(str(db)) else {"database_path": str(db)}
     settings = Settings(**where, dev_guild_id=fake.guild_id, discord_token="fake")
-    options = {"clock": lambda: START, "bot_delay": 0.0, "timer_tick": 3600.0,
+    began = time.monotonic()   # the bot's clock runs from START at the real pace: failed posts' backoffs pass
+    options = {"clock": lambda: START + time.monotonic() - began, "bot_delay": 0.0, "timer_tick": 3600.0,
                "guild_ready_timeout": 0.05, "replay_at_end": False, **options}
     bot = build_bot(settings, **options)
     async with running_bot(bot, fake) as run:
