@@ -61,7 +61,8 @@ def stop_notices(t: Table, user: int) -> dict[int, int]:
 
 async def test_a_hundred_dead_games_take_nothing_from_a_live_one(db: Path) -> None:
     clock = Clock()
-    async with FakeDiscord() as fake, parley_bot(fake, db, clock) as t:
+    many = {"max_games_per_member": 200}   # two members seated at 101 games (store/limits.py)
+    async with FakeDiscord() as fake, parley_bot(fake, db, clock, settings=many) as t:
         dead = await dead_games(t)
         assert await t.bot.store.unsent_games(limit=1) == [min(dead)]   # the dead games' rows are the oldest
         game_id, thread = await t.open_table(humans=2, bots=1)        # the pump meets the dead games first
