@@ -26,11 +26,21 @@ from cogs.ratings import BoardPageButton, Ratings
 from cogs.seats import SEAT_ITEMS
 from cogs.settings import Settings
 from cogs.turns import Turns
+from engine.core import all_games
+from render.registry import renderer_for
 from store import GameRecord, Store
 from table import TableService
 from table.leases import LEASE_SECONDS, Leaseholder, owner_for
 
 log = logging.getLogger(__name__)
+
+
+def preload() -> None:
+    """Import every game and its renderer now, before the bot connects. The first look-up of a
+    game imports all of them (seconds on a busy machine): paid during the first `/game new` or
+    its autocomplete, which cannot defer, it missed Discord's 3-second window."""
+    for game in all_games():
+        renderer_for(game.id)
 
 
 class ParleyBot(commands.Bot):
@@ -56,6 +66,7 @@ class ParleyBot(commands.Bot):
         self.holder = Leaseholder(owner, lease_seconds, clock)
 
     async def setup_hook(self) -> None:
+        preload()   # setup_hook runs before the gateway connects: nothing waits on the loop yet
         self.store = await Store.open(self.settings.database())
         self.table = TableService(self.store, self.notifier, self.holder)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)

@@ -112,9 +112,10 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         bot = parley(interaction)
         record = await bot.store.load(self.game_id)
         await admit(interaction, record, "see")
+        await interaction.response.defer()   # the page, after a replay of the log when the game moved on
         text, view = log_message(record, await log_pages(bot, record), self.page)
-        await interaction.response.edit_message(content=text, view=view,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.edit_original_response(content=text, view=view,
+                                                 allowed_mentions=discord.AllowedMentions.none())
 
 
 async def show_log(interaction: discord.Interaction, game_id: int | None, page: int | None) -> None:
