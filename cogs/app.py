@@ -49,6 +49,9 @@ class ParleyBot(commands.Bot):
                  replay_at_end: bool = True, **bot_options: Any) -> None:
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **bot_options)
+        # Players act from their DMs too: every command is offered in servers and in the bot's DM
+        # (the `contexts` of a global command; guild commands are never offered in DMs).
+        self.tree.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=True)
         self.settings = settings
         self.clock = clock
         self.bot_delay = bot_delay
@@ -76,11 +79,15 @@ class ParleyBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Guild sync is instant (for development); global sync can take up to an hour to show."""
+        """Global commands in production: every server and the bot's DMs. With DEV_GUILD_ID
+        (development) they go to that one server, where they show at once, and nowhere else:
+        Discord offers guild commands neither in other servers nor in DMs."""
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+            log.warning("DEV_GUILD_ID is set: slash commands work only in server %s, not in DMs or other servers",
+                        self.settings.dev_guild_id)
         else:
             await self.tree.sync()
 
