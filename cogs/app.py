@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +34,7 @@ from table import TableService
 from table.leases import LEASE_SECONDS, Leaseholder, owner_for
 
 log = logging.getLogger(__name__)
+DM_CHANNELS = 10_000   # users whose DM channel is remembered (discord.py keeps only 128 itself)
 
 
 def preload() -> None:
@@ -64,6 +66,7 @@ class ParleyBot(commands.Bot):
         self.table: TableService
         self.notifier = DiscordNotifier(self)
         self.histories = Histories()
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()   # user id -> their DM channel's id
         owner = getattr(settings, "worker_id", None) or owner_for(bot_options.get("shard_ids"),
                                                                   bot_options.get("shard_count"))
         self.holder = Leaseholder(owner, lease_seconds, clock)
@@ -114,6 +117,18 @@ class ParleyBot(commands.Bot):
         delivered anything), see docs/performance.md."""
         self.dirty.update(await self.table.waiting_on_bots())
         self.woken.set()
+
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with a user, opened once (POST /users/@me/channels) and then
+        remembered, so a DM costs one request: no look-up of the user, no second opening."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.create_dm(discord.Object(user_id))).id
+            self._dm_channels[user_id] = channel_id
+            while len(self._dm_channels) > DM_CHANNELS:
+                self._dm_channels.popitem(last=False)
+        self._dm_channels.move_to_end(user_id)
+        return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
     async def channel(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)

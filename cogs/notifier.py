@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import DM_CLOSED, clip, title_of
+from cogs.common import DM_CLOSED, title_of
 from cogs.describe import choices_for, players_of, private_text
 from cogs.digests import deliver_digest, game_over, handover
+from cogs.fit import fit
 from cogs.history import deliver_replay
 from cogs.panel import MoveButton, panel_view, seat_key
 from cogs.posts import board_post, deadline_notice, final_result, your_move
@@ -71,7 +72,7 @@ class DiscordNotifier:
         else:
             events = (list(current.get("events", [])) if same else []) + list(item.payload.get("events", []))
         due = current.get("due") if same else Pace.of(record.settings).deadline(self.bot.clock())
-        content = clip(board_post(record, state, events, due), 1990)
+        content = fit(board_post(record, state, events, due))
         png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None), players_of(record))
         file = discord.File(io.BytesIO(png), f"board-{item.version}.png")
         view = discord.ui.View(timeout=None)
@@ -178,8 +179,8 @@ class DiscordNotifier:
             return False
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(clip(text, 1990), silent=await self.quiet(user_id), **kwargs)
+            dm = await self.bot.dm_channel(user_id)
+            await dm.send(fit(text), silent=await self.quiet(user_id), **kwargs)
             return True
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
