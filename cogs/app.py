@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import answer_error
+from cogs.fit import fit
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.notifier import DiscordNotifier
@@ -138,7 +139,7 @@ class ParleyBot(commands.Bot):
             return None
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         channel = await self.channel(record.thread_id)
-        message: discord.Message = await channel.send(content, **kwargs)
+        message: discord.Message = await channel.send(fit(content), **kwargs)
         return message
 
 
