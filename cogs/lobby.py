@@ -14,6 +14,7 @@ from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, 
 from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.fair import export_game, verify_game
+from cogs.fit import fit
 from cogs.history import post_replay
 from cogs.posts import winners_line
 from cogs.seats import ask_to_leave, kick_running, request_claim
@@ -101,7 +102,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     try:   # once started, the lobby's buttons go: an old Leave click must not change a running game
         thread = await bot.channel(record.thread_id)
         view = lobby_view(game_id) if record.status == "lobby" else None
-        await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record), view=view,
+        await thread.get_partial_message(int(message_id)).edit(content=fit(lobby_text(record)), view=view,
                                                               allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as e:
         log.warning("game %s: could not update the lobby message: %s", game_id, e)
@@ -181,7 +182,7 @@ class Lobby(commands.Cog):
         await bot.store.set_thread(game_id, thread.id)
         await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
         record = await bot.store.load(game_id)
-        message = await thread.send(lobby_text(record), view=lobby_view(game_id),
+        message = await thread.send(fit(lobby_text(record)), view=lobby_view(game_id),
                                     allowed_mentions=discord.AllowedMentions.none())
         await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
         await reply(interaction, f"Created {thread.mention}. Invite your crew there!")

@@ -122,7 +122,7 @@ async def still_meant(interaction: discord.Interaction, game_id: int, version: i
             key and await seat_key(bot.store, game_id, seat, record.version, choices) == key):
         return seat, choices, record.version
     text, view = await panel_for(interaction, game_id, seat)
-    await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+    await interaction.response.edit_message(content=fit(f"{BOARD_CHANGED}\n{text}"), view=view)
     return None
 
 
@@ -145,7 +145,7 @@ async def act_from_panel(interaction: discord.Interaction, game_id: int, version
                                       expected_version=now)
     except (ValueError, StoreError) as e:
         text, view = await panel_for(interaction, game_id, seat)
-        await interaction.response.edit_message(content=f"✗ {e}\n{text}", view=view)
+        await interaction.response.edit_message(content=fit(f"✗ {e}\n{text}"), view=view)
         return
     text, view = await panel_for(interaction, game_id, seat, done=done_line(chosen.label, result.forced),
                                  events=result.all_events)
@@ -248,7 +248,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         seat = await acting_seat(interaction, record)
         if record.version != self.version:
             text, view = await panel_for(interaction, self.game_id, seat)
-            await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+            await interaction.response.edit_message(content=fit(f"{BOARD_CHANGED}\n{text}"), view=view)
             return
         await bot.table.undo(self.game_id, seat)
         text, view = await panel_for(interaction, self.game_id, seat)
