@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +18,7 @@ from discord.ext import commands
 
 from cogs.common import answer_error
 from cogs.failures import in_thread
+from cogs.fit import fit
 from cogs.history import Histories, History, LogPageButton
 from cogs.lobby import Lobby, LobbyButton
 from cogs.mentions import NOBODY
@@ -28,11 +30,22 @@ from cogs.ratings import BoardPageButton, Ratings
 from cogs.seats import SEAT_ITEMS
 from cogs.settings import Settings
 from cogs.turns import Turns
+from engine.core import all_games
+from render.registry import renderer_for
 from store import GameRecord, Store
 from table import TableService
 from table.leases import LEASE_SECONDS, Leaseholder, owner_for
 
 log = logging.getLogger(__name__)
+DM_CHANNELS = 10_000   # users whose DM channel is remembered (discord.py keeps only 128 itself)
+
+
+def preload() -> None:
+    """Import every game and its renderer now, before the bot connects. The first look-up of a
+    game imports all of them (seconds on a busy machine): paid during the first `/game new` or
+    its autocomplete, which cannot defer, it missed Discord's 3-second window."""
+    for game in all_games():
+        renderer_for(game.id)
 
 
 class ParleyBot(commands.Bot):
@@ -42,6 +55,9 @@ class ParleyBot(commands.Bot):
         bot_options.setdefault("chunk_guilds_at_startup", False)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          allowed_mentions=NOBODY, **bot_options)   # pings only whom a message addresses
+        # Players act from their DMs too: every command is offered in servers and in the bot's DM
+        # (the `contexts` of a global command; guild commands are never offered in DMs).
+        self.tree.allowed_contexts = app_commands.AppCommandContext(guild=True, dm_channel=True)
         self.settings = settings
         self.clock = clock
         self.bot_delay = bot_delay
@@ -54,11 +70,13 @@ class ParleyBot(commands.Bot):
         self.table: TableService
         self.notifier = DiscordNotifier(self)
         self.histories = Histories()
+        self._dm_channels: OrderedDict[int, int] = OrderedDict()   # user id -> their DM channel's id
         owner = getattr(settings, "worker_id", None) or owner_for(bot_options.get("shard_ids"),
                                                                   bot_options.get("shard_count"))
         self.holder = Leaseholder(owner, lease_seconds, clock)
 
     async def setup_hook(self) -> None:
+        preload()   # setup_hook runs before the gateway connects: nothing waits on the loop yet
         self.store = await Store.open(self.settings.database())
         self.table = TableService(self.store, self.notifier, self.holder, limits=self.settings.limits())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS, LobbyButton, LogPageButton, BoardPageButton)
@@ -68,11 +86,15 @@ class ParleyBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Guild sync is instant (for development); global sync can take up to an hour to show."""
+        """Global commands in production: every server and the bot's DMs. With DEV_GUILD_ID
+        (development) they go to that one server, where they show at once, and nowhere else:
+        Discord offers guild commands neither in other servers nor in DMs."""
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+            log.warning("DEV_GUILD_ID is set: slash commands work only in server %s, not in DMs or other servers",
+                        self.settings.dev_guild_id)
         else:
             await self.tree.sync()
 
@@ -102,6 +124,18 @@ class ParleyBot(commands.Bot):
         await self.store.release_retry_holds()   # held for a backoff: tried again at once after a start
         self.woken.set()
 
+    async def dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The DM channel with a user, opened once (POST /users/@me/channels) and then
+        remembered, so a DM costs one request: no look-up of the user, no second opening."""
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel_id = (await self.create_dm(discord.Object(user_id))).id
+            self._dm_channels[user_id] = channel_id
+            while len(self._dm_channels) > DM_CHANNELS:
+                self._dm_channels.popitem(last=False)
+        self._dm_channels.move_to_end(user_id)
+        return self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
     async def channel(self, channel_id: int) -> Any:
         return self.get_channel(channel_id) or await self.fetch_channel(channel_id)
 
@@ -125,7 +159,7 @@ class ParleyBot(commands.Bot):
         kwargs.setdefault("allowed_mentions", NOBODY)
         channel = await self.thread_of(record)
         with in_thread():
-            message: discord.Message = await channel.send(content, **kwargs)
+            message: discord.Message = await channel.send(fit(content), **kwargs)
         return message
 
 

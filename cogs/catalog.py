@@ -10,10 +10,12 @@ from discord import app_commands
 from pydantic import BaseModel
 
 from cogs.common import Refusal
+from cogs.fit import CHOICE, shorten
 from engine.core import all_games, get_game
 from engine.core.policy import policy_names
 
 CHOICES = 25   # Discord's limit of choices in one autocomplete answer
+TYPE_THE_REST = "Too long to fill in here: type the rest yourself, e.g. "
 
 
 def find_game(text: str) -> Any:
@@ -32,7 +34,7 @@ def find_game(text: str) -> Any:
 
 def game_choices(current: str) -> list[app_commands.Choice[str]]:
     wanted = current.lower().strip()
-    return [app_commands.Choice(name=g.title, value=g.id) for g in all_games()
+    return [app_commands.Choice(name=shorten(g.title, CHOICE), value=g.id) for g in all_games()
             if wanted in g.title.lower() or wanted in g.id][:CHOICES]
 
 
@@ -50,20 +52,28 @@ def option_examples(game_id: str) -> list[str]:
 
 
 def option_choices(game_id: str | None, current: str) -> list[app_commands.Choice[str]]:
-    """Suggestions for `options:`: what has been typed so far, plus each option not yet there."""
+    """Suggestions for `options:`: what has been typed so far, plus each option not yet there.
+    A choice fills in at most 100 characters (its value): past that, one entry that keeps what
+    was typed says which options are left to type, so no two suggestions read the same."""
     if not game_id:
         return []
     typed = current.strip()
     used = {w.partition("=")[0] for w in typed.replace(",", " ").split()}
     last_partial = "" if current.endswith(" ") or not typed else typed.split()[-1]
     head = typed if not last_partial else typed[: len(typed) - len(last_partial)].strip()
-    found = []
+    found, too_long = [], []
     for example in option_examples(game_id):
         name = example.partition("=")[0]
         if name in used - {last_partial.partition("=")[0]} or not name.startswith(last_partial.partition("=")[0]):
             continue
         value = f"{head} {example}".strip()
-        found.append(app_commands.Choice(name=value[:100], value=value[:100]))
+        if len(value) <= CHOICE:
+            found.append(app_commands.Choice(name=value, value=value))
+        else:
+            too_long.append(example)
+    if too_long and 0 < len(typed) <= CHOICE:
+        hint = app_commands.Choice(name=shorten(TYPE_THE_REST + " ".join(too_long), CHOICE), value=typed)
+        return [*found[:CHOICES - 1], hint]
     return found[:CHOICES]
 
 
@@ -77,5 +87,5 @@ def topic_choices(game_id: str | None, current: str) -> list[app_commands.Choice
     if not game_id:
         return []
     wanted = current.lower()
-    return [app_commands.Choice(name=t.title[:100], value=k) for k, t in get_game(game_id).help_topics().items()
+    return [app_commands.Choice(name=shorten(t.title, CHOICE), value=k) for k, t in get_game(game_id).help_topics().items()
             if wanted in t.title.lower() or wanted in k][:CHOICES]

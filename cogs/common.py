@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from cogs.fit import fit
 from store import GameNotFoundError, GameRecord
 from table.access import AccessRefused, Caller, Need, check_access, needs_rights
 
@@ -16,7 +17,6 @@ if TYPE_CHECKING:
     from cogs.app import ParleyBot
 
 log = logging.getLogger(__name__)
-EPHEMERAL_LIMIT = 1900
 # Discord drops an interaction not answered within 3 s: work still running after this long
 # is deferred first ("Parley is thinking…"), and its answer follows when it is ready.
 DEFER_AFTER = 1.5
@@ -126,13 +126,6 @@ async def acting_seat(interaction: discord.Interaction, record: GameRecord) -> i
     return seat
 
 
-def clip(text: str, limit: int = EPHEMERAL_LIMIT) -> str:
-    """Discord caps a message at 2000 characters: keep the end, which is the newest part."""
-    if len(text) <= limit:
-        return text
-    return "…\n" + text[-(limit - 2):]
-
-
 def title_of(record: GameRecord) -> str:
     from engine.core import get_game
     return f"{get_game(record.game_type).title} #{record.id}"
@@ -150,13 +143,12 @@ async def answer_soon(interaction: discord.Interaction, work: Awaitable[T]) -> T
 async def reply(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     """Answer ephemerally, whether or not the interaction was already acknowledged."""
     if interaction.response.is_done():
-        await interaction.followup.send(clip(content), ephemeral=True, **kwargs)
+        await interaction.followup.send(fit(content), ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(clip(content), ephemeral=True, **kwargs)
+        await interaction.response.send_message(fit(content), ephemeral=True, **kwargs)
 
 
 FRIENDLY_ERRORS: tuple[type[Exception], ...] = (Refusal, AccessRefused, ValueError)
-DM_CLOSED = 50007   # "cannot send messages to this user" (their DMs are closed)
 ANSWERED_OR_EXPIRED = (40060, 10062)   # "already acknowledged" (the same interaction twice), "unknown interaction"
 
 

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from cogs.common import DM_CLOSED, Refusal, clip, game_for, parley, reply, title_of
+from cogs.common import Refusal, game_for, parley, reply, title_of
 from cogs.describe import players_of
+from cogs.failures import DM_CLOSED
+from cogs.fit import fit
 from cogs.mentions import NOBODY
 from cogs.posts import DIGEST_LINES, final_result, headline, last_lines
 from cogs.quiet import next_allowed
@@ -165,10 +167,10 @@ async def deliver_digest(bot: ParleyBot, record: GameRecord, state: Any, item: O
         return
     png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None), players_of(record))
     try:
-        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(clip(str(item.payload.get("text", "")), 1990), silent=await bot.notifier.quiet(user_id),
-                        file=discord.File(io.BytesIO(png), f"board-{record.version}.png"), nonce=f"g{item.id}",
-                        allowed_mentions=NOBODY)
+        dm = await bot.dm_channel(user_id)
+        await dm.send(fit(str(item.payload.get("text", ""))), silent=await bot.notifier.quiet(user_id),
+                      file=discord.File(io.BytesIO(png), f"board-{record.version}.png"), nonce=f"g{item.id}",
+                      allowed_mentions=NOBODY)
     except discord.Forbidden as e:
         if e.code != DM_CLOSED:
             raise

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from cogs.common import GAME_NUMBER, Refusal, admit, game_for, guarded, only_running_game, parley, reply, title_of
 from cogs.describe import players_of, seat_label
+from cogs.fit import split
 from cogs.mentions import NOBODY
 from engine.core import get_game
 from store import GameRecord, OutboxRow
@@ -56,20 +57,8 @@ class Histories:
 
 
 def paginate(lines: list[str], limit: int = PAGE_CHARS) -> list[str]:
-    """Lines packed into pages of at most `limit` characters (a longer line is cut)."""
-    pages: list[str] = []
-    current: list[str] = []
-    size = 0
-    for line in lines:
-        line = line if len(line) <= limit else line[:limit - 1] + "…"
-        if current and size + len(line) + 1 > limit:
-            pages.append("\n".join(current))
-            current, size = [], 0
-        current.append(line)
-        size += len(line) + 1
-    if current:
-        pages.append("\n".join(current))
-    return pages
+    """Lines packed into pages of at most `limit` characters (cogs.fit.split)."""
+    return split(lines, limit)
 
 
 async def log_pages(bot: ParleyBot, record: GameRecord) -> list[str]:
@@ -116,9 +105,10 @@ class LogPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         bot = parley(interaction)
         record = await bot.store.load(self.game_id)
         await admit(interaction, record, "see")
+        await interaction.response.defer()   # the page, after a replay of the log when the game moved on
         text, view = log_message(record, await log_pages(bot, record), self.page)
-        await interaction.response.edit_message(content=text, view=view,
-                                                allowed_mentions=NOBODY)
+        await interaction.edit_original_response(content=text, view=view,
+                                                 allowed_mentions=NOBODY)
 
 
 async def show_log(interaction: discord.Interaction, game_id: int | None, page: int | None) -> None:

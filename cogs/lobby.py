@@ -15,6 +15,7 @@ from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.failures import THREAD_ARCHIVE_MINUTES
 from cogs.fair import export_game, verify_game
+from cogs.fit import fit
 from cogs.history import post_replay
 from cogs.mentions import NOBODY, shown
 from cogs.posts import winners_line
@@ -130,7 +131,7 @@ async def open_lobby(interaction: discord.Interaction, channel: discord.TextChan
         await bot.store.set_thread(game_id, thread.id)
         await bot.table.join(game_id, interaction.user.id, interaction.user.display_name)
         record = await bot.store.load(game_id)
-        message = await thread.send(lobby_text(record), view=lobby_view(game_id), allowed_mentions=NOBODY)
+        message = await thread.send(fit(lobby_text(record)), view=lobby_view(game_id), allowed_mentions=NOBODY)
         await bot.store.update_settings(game_id, {"lobby_message_id": message.id})
         return thread
     except discord.HTTPException as e:
@@ -161,7 +162,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
     try:   # once started, the lobby's buttons go: an old Leave click must not change a running game
         thread = await bot.channel(record.thread_id)
         view = lobby_view(game_id) if record.status == "lobby" else None
-        await thread.get_partial_message(int(message_id)).edit(content=lobby_text(record), view=view,
+        await thread.get_partial_message(int(message_id)).edit(content=fit(lobby_text(record)), view=view,
                                                               allowed_mentions=NOBODY)
     except discord.HTTPException as e:
         log.warning("game %s: could not update the lobby message: %s", game_id, e)

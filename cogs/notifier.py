@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import clip, title_of
+from cogs.common import title_of
 from cogs.describe import choices_for, players_of, private_text
 from cogs.digests import deliver_digest, game_over, handover
 from cogs.failures import failure_of, in_thread, thread_error
+from cogs.fit import fit
 from cogs.history import deliver_replay
 from cogs.mentions import NOBODY, addressed
 from cogs.panel import MoveButton, panel_view, seat_key
@@ -77,7 +78,7 @@ class DiscordNotifier:
         else:
             events = (list(current.get("events", [])) if same else []) + list(item.payload.get("events", []))
         due = current.get("due") if same else Pace.of(record.settings).deadline(self.bot.clock())
-        content = clip(board_post(record, state, events, due), 1990)
+        content = fit(board_post(record, state, events, due))
         png = await board_png_async(record.game_type, get_game(record.game_type).view(state, None), players_of(record))
         file = discord.File(io.BytesIO(png), f"board-{item.version}.png")
         view = discord.ui.View(timeout=None)
@@ -195,8 +196,8 @@ class DiscordNotifier:
             return False
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
-            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(clip(text, 1990), silent=await self.quiet(user_id), **kwargs)
+            dm = await self.bot.dm_channel(user_id)
+            await dm.send(fit(text), silent=await self.quiet(user_id), **kwargs)
             return True
         except discord.HTTPException as e:
             if failure_of(e).consequence not in ("dm_closed", "unreachable"):

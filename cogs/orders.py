@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import GAME_NUMBER, Refusal, parley, reply, seat_of, title_of
+from cogs.fit import CHOICE, shorten
 from cogs.play import my_game
 from engine.core import get_game
 from engine.core.orders import OrderBook, order_book
@@ -82,7 +83,7 @@ async def order_choices(interaction: discord.Interaction, current: str, *, only_
         return []
     chosen = await parley(interaction).store.orders_of(record.id, interaction.user.id) if only_set else None
     typed = current.strip().lower()
-    return [app_commands.Choice(name=o.label[:100], value=o.id) for o in book.orders
+    return [app_commands.Choice(name=shorten(o.label, CHOICE), value=o.id) for o in book.orders
             if (chosen is None or o.id in chosen) and (typed in o.id or typed in o.label.lower())][:25]
 
 

@@ -20,8 +20,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import Refusal, acting_seat, clip, game_for, guarded, parley, reply, title_of
+from cogs.common import Refusal, acting_seat, game_for, guarded, parley, reply, title_of
 from cogs.describe import Choice, choices_for, waiting_text
+from cogs.fit import LABEL, OPTION, fit, shorten
 from cogs.mentions import shown
 from engine.core import Event, get_game, side_decisions
 from store import Store, StoreError
@@ -31,8 +32,6 @@ from table.seen import seen_by
 log = logging.getLogger(__name__)
 PAGE = 25          # Discord's limit of options in one select menu
 MAX_BUTTONS = 5    # up to this many options show as buttons
-LABEL = 80         # button and option label limit
-DESCRIPTION = 100  # select option description limit
 
 
 KEY = r"(?::(?P<key>[0-9a-f]{16}))?"   # the optional last part of an option or page custom_id
@@ -124,7 +123,7 @@ async def still_meant(interaction: discord.Interaction, game_id: int, version: i
             key and await seat_key(bot.store, game_id, seat, record.version, choices) == key):
         return seat, choices, record.version
     text, view = await panel_for(interaction, game_id, seat)
-    await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+    await interaction.response.edit_message(content=fit(f"{BOARD_CHANGED}\n{text}"), view=view)
     return None
 
 
@@ -147,12 +146,12 @@ async def act_from_panel(interaction: discord.Interaction, game_id: int, version
                                       expected_version=now)
     except (ValueError, StoreError) as e:
         text, view = await panel_for(interaction, game_id, seat)
-        await interaction.response.edit_message(content=f"✗ {e}\n{text}", view=view)
+        await interaction.response.edit_message(content=fit(f"✗ {e}\n{text}"), view=view)
         return
     text, view = await panel_for(interaction, game_id, seat, done=done_line(chosen.label, result.forced),
                                  events=result.all_events)
     bot.wake(game_id)   # before answering: a failed answer must not stall the bots
-    await interaction.response.edit_message(content=clip(text), view=view)
+    await interaction.response.edit_message(content=fit(text), view=view)
 
 
 def done_line(notation: str, forced: list[str]) -> str:
@@ -165,7 +164,7 @@ class ActButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                 template=r"parley:do:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)" + KEY):
     def __init__(self, game_id: int, version: int, index: int, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, *, key: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label[:LABEL], style=style,
+        super().__init__(discord.ui.Button(label=shorten(label, LABEL), style=style,
                                            custom_id=with_key(f"parley:do:{game_id}:{version}:{index}", key)))
         self.game_id, self.version, self.index, self.key = game_id, version, index, key
 
@@ -182,8 +181,8 @@ class ActSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None, *,
                  key: str = "") -> None:
         start = page * PAGE
-        options = [discord.SelectOption(label=c.label[:LABEL], value=str(c.index),
-                                        description=c.description[:DESCRIPTION] or None)
+        options = [discord.SelectOption(label=shorten(c.label, LABEL), value=str(c.index),
+                                        description=shorten(c.description, OPTION) or None)
                    for c in (choices or [])[start:start + PAGE]] or [discord.SelectOption(label="…")]
         super().__init__(discord.ui.Select(custom_id=with_key(f"parley:pick:{game_id}:{version}:{page}", key),
                                            placeholder="Choose your move…", options=options))
@@ -251,12 +250,12 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         seat = await acting_seat(interaction, record)
         if record.version != self.version:
             text, view = await panel_for(interaction, self.game_id, seat)
-            await interaction.response.edit_message(content=f"{BOARD_CHANGED}\n{text}", view=view)
+            await interaction.response.edit_message(content=fit(f"{BOARD_CHANGED}\n{text}"), view=view)
             return
         await bot.table.undo(self.game_id, seat)
         text, view = await panel_for(interaction, self.game_id, seat)
         bot.wake(self.game_id)
-        await interaction.response.edit_message(content=clip(f"↩ Taken back.\n{text}"), view=view)
+        await interaction.response.edit_message(content=fit(f"↩ Taken back.\n{text}"), view=view)
 
 
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"parley:move:(?P<game>\d+)"):

@@ -15,7 +15,6 @@ from cogs.common import (
     Refusal,
     acting_seat,
     answer_soon,
-    clip,
     game_for,
     only_running_game,
     parley,
@@ -24,6 +23,7 @@ from cogs.common import (
     title_of,
 )
 from cogs.describe import Choice, choices_for, players_of, public_text, waiting_text
+from cogs.fit import CHOICE, shorten
 from cogs.panel import done_line, panel_for, show_panel
 from engine.core import all_games
 from store import GameRecord
@@ -46,7 +46,7 @@ WAITING = "waiting"   # the value of the "not your move" entry of the autocomple
 def choice_name(c: Choice) -> str:
     """An autocomplete entry: the label, and what it does when there is room."""
     both = f"{c.label} — {c.description}" if c.description else c.label
-    return (both if len(both) <= 100 else c.label)[:100]
+    return shorten(both if len(both) <= CHOICE else c.label, CHOICE)
 
 
 def by_label(record: GameRecord, state: Any, seat: int, typed: str) -> str:
@@ -118,7 +118,7 @@ class Play(commands.Cog):
             return []
         choices = choices_for(record, state, seat)
         if not choices:   # say who the game waits on instead of an empty list
-            return [app_commands.Choice(name=f"Not your move — {waiting_text(record, state)}"[:100], value=WAITING)]
+            return [app_commands.Choice(name=shorten(f"Not your move — {waiting_text(record, state)}", CHOICE), value=WAITING)]
         wanted = current.lower().strip()
         return [app_commands.Choice(name=choice_name(c), value=picked_value(c.index, record.version))
                 for c in choices if wanted in c.label.lower() or wanted in c.notation.lower()][:25]
@@ -144,7 +144,7 @@ class Play(commands.Cog):
         png = await hand_png_async(record.game_type, await bot.table.view(record.id, seat))
         text, view = await panel_for(interaction, record.id, seat)
         notes = await bot.notifier.private_notes(record, seat)
-        await reply(interaction, clip(text + (f"\n**Recent private notes:**\n{notes}" if notes else "")),
+        await reply(interaction, text + (f"\n**Recent private notes:**\n{notes}" if notes else ""),
                     file=discord.File(io.BytesIO(png), "hand.png"), **({"view": view} if view else {}))
 
     @app_commands.command(name="undo", description="Take back your last decision, if it revealed nothing")

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from cogs.catalog import find_game, game_choices
 from cogs.common import Refusal, answer_soon, guarded, parley, reply
+from cogs.fit import fit
 from cogs.mentions import NOBODY
 from engine.core import get_game
 from store.ratings import Board, RatingRow, Z
@@ -111,7 +112,7 @@ class BoardPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def _turn(self, interaction: discord.Interaction) -> None:
         find_game(self.game_type)   # a game no longer registered is refused kindly
         text, view = await board_page(interaction, self.game_type, self.bots, self.page)
-        await interaction.response.edit_message(content=text, view=view, allowed_mentions=QUIET)
+        await interaction.response.edit_message(content=fit(text), view=view, allowed_mentions=QUIET)
 
 
 class Ratings(commands.Cog):

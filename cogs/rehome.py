@@ -39,8 +39,8 @@ async def tell_stalled(bot: ParleyBot, record: GameRecord, reason: str) -> None:
         if user_id is None or (await bot.store.get_user_settings(user_id)).dm_closed:
             continue
         try:
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-            await user.send(stalled_text(record, reason), nonce=f"s{record.id}:{user_id}")
+            dm = await bot.dm_channel(user_id)
+            await dm.send(stalled_text(record, reason), nonce=f"s{record.id}:{user_id}")
         except discord.HTTPException as e:   # telling is best effort: the others are still told
             log.warning("game %s: could not tell user %s it stopped: %s", record.id, user_id, e)
 

@@ -16,6 +16,7 @@ from discord.ext import commands
 from cogs.common import title_of
 from cogs.describe import waiting_text
 from cogs.digests import fire_digests
+from cogs.fit import THREAD_NAME, shorten
 from cogs.mentions import addressed
 from cogs.posts import deadline_notice
 from cogs.quiet import next_allowed
@@ -241,5 +242,5 @@ class Turns(commands.Cog):
             return 0
         thread = await self.bot.channel(record.thread_id)
         if isinstance(thread, discord.Thread):
-            await thread.edit(name=f"[done] {title_of(record)}"[:100], archived=True)
+            await thread.edit(name=shorten(f"[done] {title_of(record)}", THREAD_NAME), archived=True)
         return 1

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from cogs.describe import choices_for
-from cogs.panel import LABEL
+from cogs.fit import LABEL, shorten
 from engine.core import get_game
 from engine.pirate_chest.policy import score
 from tests.e2e.harness import Table, components
@@ -18,7 +18,7 @@ MAX_CLICKS_A_TURN = 200   # no test may hang: a turn longer than this fails with
 
 def notations_by_label(record: Any, state: Any, seat: int) -> dict[str, str]:
     """What each label on the seat's panel means, as a notation (the panel shows plain words)."""
-    return {c.label[:LABEL]: c.notation for c in choices_for(record, state, seat)}
+    return {shorten(c.label, LABEL): c.notation for c in choices_for(record, state, seat)}
 
 
 def panel_options(msg: Message) -> list[tuple[str, str, str | None]]:

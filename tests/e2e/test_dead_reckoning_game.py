@@ -15,10 +15,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.core import get_game
 from engine.dead_reckoning import actions as A
 from engine.dead_reckoning import prompts as P
 from tests.e2e.harness import Table, parley_bot
+from tests.e2e.heads import HeadWatch, heads_kept
 from tests.e2e.test_privacy import readable_texts
 from tests.e2e.test_privacy_every_path import (
     PATHS,
@@ -67,7 +70,9 @@ async def answer_by_dm(t: Table, w: Watch, game_id: int, seat: int, user: int, r
     return notation
 
 
-async def test_a_whole_game_with_a_ship_battle_the_defender_answers_by_dm(db: Path) -> None:
+async def test_a_whole_game_with_a_ship_battle_the_defender_answers_by_dm(db: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = HeadWatch.install(monkeypatch)
     async with FakeDiscord(users=("anne", "jack")) as fake, parley_bot(fake, db) as t:
         secrets = Secrets()
         watch_table(t, secrets)
@@ -124,4 +129,5 @@ async def test_a_whole_game_with_a_ship_battle_the_defender_answers_by_dm(db: Pa
         assert all(w.used[p] >= 3 for p in PATHS), w.used
         final = [m for m in t.bot_posts(thread) if m.content.startswith("🏁")]
         assert len(final) == 1, [m.content[:80] for m in final]
+        heads_kept(heads, fake)
         t.assert_clean()

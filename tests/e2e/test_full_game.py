@@ -1,12 +1,20 @@
 """A whole Pirate Chest game on Discord: three players and a bot, driven only through slash
-commands and the buttons and menus the bot sends."""
+commands and the buttons and menus the bot sends. Every text it sends keeps its head line and
+fits (tests/e2e/heads.py), and a DM costs no look-up of the user and no second opening of the
+channel: POST /users/@me/channels returns the DM channel a user already has, and opening many
+quickly gets a bot rate limited (developers/resources/user.mdx, "Create DM"); one opening per
+player serves the whole game."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+
+import pytest
 
 from tests.e2e.driver import play_to_the_end
 from tests.e2e.harness import Table, parley_bot
+from tests.e2e.heads import HeadWatch, heads_kept
 from tests.fake_discord import FakeDiscord
 
 # A seed whose game ends naturally (the Chest brought home) in about ten seconds here; game length
@@ -29,7 +37,8 @@ async def open_table(t: Table, fake: FakeDiscord, options: str | None = None,
     return record.id
 
 
-async def test_three_players_and_a_bot_play_a_whole_game(tmp_path: Path) -> None:
+async def test_three_players_and_a_bot_play_a_whole_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = HeadWatch.install(monkeypatch)
     async with FakeDiscord(users=("anne", "jack", "mary")) as fake, parley_bot(fake, tmp_path / "p.db") as t:
         game_id = await open_table(t, fake, seed=os.environ.get("PARLEY_E2E_SEED", SEED))
         await play_to_the_end(t, game_id, seed=1)
@@ -45,5 +54,11 @@ async def test_three_players_and_a_bot_play_a_whole_game(tmp_path: Path) -> None
             assert any("Your hand" in m.content for m in fake.dm_messages(user)), user
             assert any(f"<@{user}>" in m.content for m in fake.public_messages()), user
         assert (await t.bot.store.verify(game_id))[0]
+        heads_kept(heads, fake)
+        dm_paths = {f"/channels/{fake.world.dm_channel(u).id}/messages" for u in fake.user_ids}
+        dms = [r for r in fake.requests if r.method == "POST" and r.path in dm_paths]
+        assert len(dms) > 3 * 10, "every player got many DMs"
+        assert [r.path for r in fake.requests if r.method == "GET" and re.fullmatch(r"/users/\d+", r.path)] == []
+        assert len([r for r in fake.requests if r.method == "POST" and r.path == "/users/@me/channels"]) == 3
         t.assert_clean()
 

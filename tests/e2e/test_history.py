@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from engine.core import get_game
@@ -157,4 +158,43 @@ async def test_a_follower_gets_public_digests_only_and_cannot_act(db: Path) -> N
         bye = t.reply_message(await t.slash(watcher, "game unfollow", channel_id=thread))
         assert "no longer follow" in bye.content
         assert await t.bot.store.followers(game_id) == {}
+        t.assert_clean()
+
+
+def after(n: int) -> Any:
+    """A `human_plays` condition: true once `n` decisions were made."""
+    looks = iter(range(n + 1))
+    return lambda s: next(looks) == n
+
+
+async def test_a_log_page_turn_is_acknowledged_before_the_log_is_replayed(db: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page button defers (DEFERRED_UPDATE_MESSAGE, developers/interactions/receiving-and-responding.mdx
+    "Interaction Callback Type": ACK now, edit the message later) before the game's history is
+    replayed, which takes seconds in a long game; then it edits the clicked message."""
+    import cogs.history
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        game_id, thread = await t.open_table(humans=1, bots=2, game="scoundrel_bay", seed="log-bids")
+        user = fake.user_ids[0]
+        await human_plays(t, game_id, random.Random(1), after(40))
+        rec = await t.slash(user, "log", channel_id=thread, page=1)
+        shown = t.reply_message(rec)
+        first_page = shown.content
+        await human_plays(t, game_id, random.Random(2), after(2))   # the history is stale now
+        replayed_after: list[int] = []   # how many requests the fake had seen when a replay began
+        replay = cogs.history.replay_public
+
+        def counted_replay(*args: Any) -> Any:
+            replayed_after.append(len(fake.requests))
+            return replay(*args)
+        monkeypatch.setattr(cogs.history, "replay_public", counted_replay)
+        click = await t.click(user, shown.id, next(c for c in custom_ids(shown) if c.endswith(":next")))
+        answers = await fake.wait_until(lambda: (r := fake.interaction_responses(click.id))[1:] and r,
+                                        what="the page after the defer")
+        assert [(r.method, r.path.rsplit("/", 1)[-1]) for r in answers] == [("POST", "callback"),
+                                                                            ("PATCH", "@original")]
+        assert answers[0].json["type"] == 6 and len(replayed_after) == 1
+        assert answers[0].seq < replayed_after[0] <= answers[1].seq   # deferred, then replayed, then edited
+        page = fake.world.messages[shown.id].content
+        assert "log, page 2 of" in page and "log, page 1 of" in first_page
         t.assert_clean()

@@ -32,6 +32,7 @@ from render.merchants_marauders.words import glory_text, rumour_text
 from render.registry import renderer_for
 from tests.e2e.driver import latest_board
 from tests.e2e.harness import Table, components, parley_bot
+from tests.e2e.heads import HeadWatch, heads_kept
 from tests.e2e.test_privacy import readable_texts
 from tests.e2e.test_privacy_every_path import PATHS, Secrets, Watch, click_option, decide, latest_dm_panel, watch_table
 from tests.fake_discord import FakeDiscord
@@ -326,7 +327,9 @@ async def play(t: Table, *, first_sealed_round_only: bool = False) -> Played:
                          f"{await t.waiting_on(game_id)} at {type(s.stack[-1]).__name__ if s.stack else None}")
 
 
-async def test_a_whole_game_with_a_naval_combat_between_two_people_with_sealed_orders(db: Path) -> None:
+async def test_a_whole_game_with_a_naval_combat_between_two_people_with_sealed_orders(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = HeadWatch.install(monkeypatch)
     async with FakeDiscord(users=("anne", "jack", "cora")) as fake, parley_bot(fake, db) as t:
         g = await play(t)
         g.w.check_new_messages("the end")
@@ -341,6 +344,7 @@ async def test_a_whole_game_with_a_naval_combat_between_two_people_with_sealed_o
         assert all(g.w.used[p] >= 3 for p in PATHS), g.w.used
         final = [m for m in t.bot_posts(g.thread) if m.content.startswith("🏁")]
         assert len(final) == 1, [m.content[:80] for m in final]
+        heads_kept(heads, fake)
         t.assert_clean()
 
 

@@ -15,10 +15,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.core import get_game
 from engine.scoundrel_bay.prompts import BidPrompt
 from render.registry import renderer_for
 from tests.e2e.harness import Table, parley_bot
+from tests.e2e.heads import HeadWatch, heads_kept
 from tests.e2e.test_privacy import readable_texts
 from tests.e2e.test_privacy_every_path import PATHS, Secrets, Watch, decide, watch_table
 from tests.fake_discord import FakeDiscord
@@ -84,7 +87,8 @@ def check_bid_dm(fake: FakeDiscord, user: int, before: int, doubloons: int) -> N
     assert "Bid 0 doubloons (secret)" in said, "the bid DM has no bid panel"
 
 
-async def test_a_whole_game_with_a_bot_and_private_blind_bids(db: Path) -> None:
+async def test_a_whole_game_with_a_bot_and_private_blind_bids(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    heads = HeadWatch.install(monkeypatch)
     async with FakeDiscord(users=("anne", "jack")) as fake, parley_bot(fake, db) as t:
         secrets = Secrets()
         watch_table(t, secrets)
@@ -124,4 +128,5 @@ async def test_a_whole_game_with_a_bot_and_private_blind_bids(db: Path) -> None:
         assert all(w.used[p] >= 3 for p in PATHS), w.used
         final = [m for m in t.bot_posts(thread) if m.content.startswith("🏁")]
         assert len(final) == 1 and "Harbors" in final[0].content
+        heads_kept(heads, fake, must_fold=True)   # this game's longest DMs are over 2,000 characters
         t.assert_clean()

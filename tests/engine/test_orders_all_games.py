@@ -12,7 +12,7 @@ import pytest
 from engine.core import Setup, act, all_games, setup_state
 from engine.core.orders import NO_ORDERS, order_answer, order_book
 from tests.engine.help_checks import copied, rule_windows
-from tests.shared_docs import SHARED
+from tests.shared_docs import shared_files
 
 GAMES = all_games()
 STEPS = 800   # decisions of one playout: enough for each game's first fights and end-of-stage choices
@@ -64,7 +64,7 @@ def test_no_order_text_repeats_a_rulebook() -> None:
     """Labels, the /orders help and the docs section are in our own words (8-word runs)."""
     from cogs.orders import ABOUT
     from cogs.settings import HELP
-    rulebooks = rule_windows(*sorted(p.name for p in (SHARED / "rules").iterdir() if p.is_file()))
+    rulebooks = rule_windows(*shared_files("rules"))
     docs = (Path(__file__).resolve().parents[2] / "docs" / "trust-and-history.md").read_text(encoding="utf-8").partition("## Standing orders")[2]
     labels = "\n".join(o.label for g in GAMES for o in order_book(g).orders)
     for text in (labels, ABOUT, HELP, docs):

@@ -124,6 +124,8 @@ class Gateway:
         }
         if sharded:
             ready["shard"] = list(session.shard)
+        for hook in self.fake.before_ready:
+            hook()
         await self._dispatch_to(session, "READY", ready)
         members = bool(session.intents & Intent.GUILD_MEMBERS)
         for guild_id in [g for g in world.guilds if session.wants_guild(g)]:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+BOT_DM = 1   # the interaction context of the bot's DM (receiving-and-responding.mdx, "Interaction Context Types")
 SUBCOMMAND, GROUP, USER, CHANNEL, ROLE, MENTIONABLE = 1, 2, 6, 7, 8, 9
 
 
@@ -79,14 +80,24 @@ def _channel_json(world: World, channel: Channel, user_id: int) -> JSON:
 # ---- application commands ------------------------------------------------------------------
 
 def find_command(world: World, name: str, *, guild: bool, guild_id: int | None = None) -> tuple[JSON, int | None]:
-    """The synced command and its scope (guild id, or None for global)."""
+    """The synced command and its scope (guild id, or None for global). In the bot's DM only
+    global commands are offered, and only those whose `contexts` include BOT_DM (1) and whose
+    deprecated `dm_permission` is not false (developers/interactions/application-commands.mdx,
+    "Registering a Command": guild commands are not available in DMs; "Application Command
+    Structure": contexts, dm_permission)."""
     scopes: list[int | None] = [guild_id or world.guild_id, None] if guild else [None]
     for scope in scopes:
-        if name in world.commands.get(scope, {}):
-            return world.commands[scope][name], scope
+        command = world.commands.get(scope, {}).get(name)
+        if command is not None and (guild or offered_in_dms(command)):
+            return command, scope
     synced = {("global" if s is None else "guild"): sorted(c) for s, c in world.commands.items()}
     where = "the guild or globally" if guild else "globally (DMs only see global commands)"
     raise LookupError(f"/{name} is not synced to {where}; synced so far: {synced}")
+
+
+def offered_in_dms(command: JSON) -> bool:
+    contexts = command.get("contexts")
+    return command.get("dm_permission") is not False and (contexts is None or BOT_DM in contexts)
 
 
 def command_data(world: World, name: str, options: list[JSON] | None, *, guild: bool,

@@ -65,6 +65,7 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionRecord] = {}
         self.faults: list[Fault] = []
         self.internal_errors: list[Exception] = []  # exceptions raised by the fake's own handlers
+        self.before_ready: list[Callable[[], None]] = []  # called as each READY is about to be sent
         self._tokens: dict[str, InteractionRecord] = {}
         self._change = asyncio.Event()
         self._synced_scopes: set[int | None] = set()
