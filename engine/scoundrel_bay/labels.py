@@ -10,7 +10,7 @@ from engine.scoundrel_bay import actions as A
 from engine.scoundrel_bay import prompts as P
 from engine.scoundrel_bay.defs import defs
 from engine.scoundrel_bay.rules.add_card import display_cost
-from engine.scoundrel_bay.rules.board import region
+from engine.scoundrel_bay.rules.board import region, sail_path
 from engine.scoundrel_bay.rules.cards import card_def
 from engine.scoundrel_bay.rules.common import plural
 from engine.scoundrel_bay.rules.effects import reward_text
@@ -109,6 +109,18 @@ def _upgrade(s: State, seat: int, a: A.Milestone) -> ActionText:
     return ActionText(label=f"Take the {u.name} upgrade", description=u.ability.replace("-", " "))
 
 
+def _distance(s: State, seat: int, a: A.Distance) -> ActionText:
+    """The monster table's strength range of the monster where the ship would stop (SB-RL-07):
+    information only, shown while the distance is chosen."""
+    label = f"Sail {a.n} space{'s' if a.n > 1 else ''}"
+    to = sail_path(s.players[seat].ship, a.n)[-1]
+    kind = defs().board.space(to).monster
+    if to not in s.monsters or kind is None:
+        return ActionText(label=label)
+    (g_lo, g_hi), (s_lo, s_hi) = defs().monsters.strength_range(kind)
+    return ActionText(label=label, description=f"A {kind} waits there: {g_lo}-{g_hi} guns and {s_lo}-{s_hi} shields with the die")
+
+
 def _done(s: State, seat: int, a: A.Done) -> ActionText:
     top = s.stack[-1]
     words = {P.LandPrompt: "End the invasion", P.DigPrompt: "Dig nothing more", P.PlunderPrompt: "Stop plundering",
@@ -119,7 +131,7 @@ def _done(s: State, seat: int, a: A.Done) -> ActionText:
 
 LABELS: dict[type, Callable[[State, int, Any], ActionText]] = {
     A.Take: _take,
-    A.Distance: lambda s, seat, a: ActionText(label=f"Sail {a.n} space{'s' if a.n > 1 else ''}"),
+    A.Distance: _distance,
     A.SailBonus: _bonus,
     A.KeepRoll: _keep,
     A.Reroll: lambda s, seat, a: ActionText(label="Reroll free (upgrade)" if a.free else "Reroll for a pirate ring"),
