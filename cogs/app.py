@@ -31,7 +31,7 @@ from cogs.seats import SEAT_ITEMS
 from cogs.settings import Settings
 from cogs.turns import Turns
 from engine.core import all_games
-from render.registry import renderer_for
+from render.registry import all_renderers
 from store import GameRecord, Store
 from table import TableService
 from table.leases import LEASE_SECONDS, Leaseholder, owner_for
@@ -44,8 +44,8 @@ def preload() -> None:
     """Import every game and its renderer now, before the bot connects. The first look-up of a
     game imports all of them (seconds on a busy machine): paid during the first `/game new` or
     its autocomplete, which cannot defer, it missed Discord's 3-second window."""
-    for game in all_games():
-        renderer_for(game.id)
+    all_games()
+    all_renderers()   # every render package (a game without one, like the store tests' toy, is fine here)
 
 
 class ParleyBot(commands.Bot):
