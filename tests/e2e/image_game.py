@@ -21,7 +21,7 @@ from tests.e2e.driver import play_to_the_end
 from tests.e2e.harness import parley_bot
 from tests.fake_discord import FakeDiscord
 
-SEED = "image-check"
+SEED = "s2"   # a short game: ten posts, eight of them boards (2 s here)
 TIMEOUT = 300.0   # only guards against a hang: the game takes seconds
 
 
