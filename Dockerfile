@@ -1,5 +1,9 @@
 # Parley bot image. Build: docker build -t parley .   Run: see README.md (docker compose up -d).
-FROM python:3.11-slim
+# BASE: any Debian-based image with Python 3.11 whose `python` and `pip` are on PATH; the public
+# python:3.11-slim by default. `make image-check` builds on one made from Debian's packages
+# (docs/deployment.md, "The image check").
+ARG BASE=python:3.11-slim
+FROM ${BASE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
@@ -15,10 +19,11 @@ RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-co
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 
-# The bot runs unprivileged; it may write only to /data (the database).
+# The bot runs unprivileged; it may write only to /data (the database) and /app/out (the board
+# images of `python bot.py --local`, whose default --out is ./out).
 RUN useradd --create-home --uid 10001 parley \
-    && mkdir -p /data \
-    && chown parley:parley /data
+    && mkdir -p /data /app/out \
+    && chown parley:parley /data /app/out
 
 COPY . .
 

@@ -8,7 +8,7 @@ ARGS ?=
 # files yet is skipped (mypy refuses an empty folder); each is a package, so its __init__.py brings it in.
 LINT_PATHS := $(strip $(foreach d,engine store table render cogs tests bench,$(if $(wildcard $(d)/*.py),$(d))) bot.py)
 
-.PHONY: run local test lint bench faults conformance clean
+.PHONY: run local test lint bench faults conformance image-check clean
 
 run: $(VENV)/.installed
 	$(BIN)/python bot.py $(ARGS)
@@ -36,6 +36,11 @@ faults: $(VENV)/.installed-dev
 # Every seeded conformance playout (make test plays the first 3/5: tests/engine/test_conformance.py).
 conformance: $(VENV)/.installed-dev
 	PARLEY_PLAYOUTS=full $(BIN)/python -m pytest tests/engine/test_conformance.py -q -n $$(( $$(nproc) * 2 )) --dist worksteal
+
+# The Dockerfile built here without a Docker engine (buildah on a base made from Debian's packages)
+# and tried from the inside: what it proves and what it cannot, docs/deployment.md "The image check".
+image-check: $(VENV)/.installed
+	PYTHON=$(BIN)/python bash .ci/image-check
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

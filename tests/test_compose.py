@@ -73,3 +73,37 @@ def test_the_image_installs_the_postgres_driver() -> None:
     dockerfile = (REPO / "Dockerfile").read_text()
     assert "requirements.txt" in dockerfile
     assert any(line.startswith("asyncpg") for line in (REPO / "requirements.txt").read_text().splitlines())
+
+
+def dockerfile_instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of the Dockerfile, continuation lines joined, comments left out."""
+    text = (REPO / "Dockerfile").read_text().replace("\\\n", " ")
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return [(line.split(None, 1)[0].upper(), line.split(None, 1)[1]) for line in lines]
+
+
+def test_the_dockerfile_takes_its_base_as_an_argument_defaulting_to_the_public_python() -> None:
+    """`make image-check` builds on a base of its own with --build-arg BASE (.ci/image-check);
+    docker build and compose use the default, the public Python image of the Python we target."""
+    steps = dockerfile_instructions()
+    first_from = next(i for i, (op, _) in enumerate(steps) if op == "FROM")
+    args = dict(arg.split("=", 1) for op, arg in steps[:first_from] if op == "ARG")
+    assert steps[first_from][1] == "${BASE}" and args["BASE"].startswith("python:")
+    python_version = next(line.split('"')[1] for line in (REPO / "pyproject.toml").read_text().splitlines()
+                          if line.startswith("python_version"))
+    assert args["BASE"] == f"python:{python_version}-slim"
+
+
+def test_the_images_user_is_unprivileged_and_owns_only_what_it_writes() -> None:
+    """The user may write the database's folder and the local table's default board folder
+    (./out in WORKDIR), nothing else: both made and handed over before the code is copied."""
+    steps = dockerfile_instructions()
+    user = [arg for op, arg in steps if op == "USER"]
+    assert user and user[-1] not in ("root", "0")
+    env = " ".join(arg for op, arg in steps if op == "ENV")
+    workdir = [arg for op, arg in steps if op == "WORKDIR"][-1]
+    database_dir = env.split("DATABASE_PATH=", 1)[1].split()[0].rsplit("/", 1)[0]
+    chowns = [arg.split("chown", 1)[1].split("&&")[0].split() for op, arg in steps if op == "RUN" and "chown" in arg]
+    owned = {path for owner, *paths in chowns if owner == f"{user[-1]}:{user[-1]}" for path in paths}
+    assert owned == {database_dir, f"{workdir}/out"}, owned
+    assert any(op == "VOLUME" and arg == database_dir for op, arg in steps)
