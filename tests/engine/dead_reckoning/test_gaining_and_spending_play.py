@@ -114,3 +114,22 @@ def test_dr_gain_01_04_each_gain_and_cost_goes_where_its_icon_says() -> None:
     assert isinstance(top(s), P.PayPrompt) and options(s, seat) == ["ship 1", "ship 2"]
     s = do(s, seat, "ship 1")
     assert (s.players[seat].dock, _aboard(s, seat)) == (0, 1)
+
+
+def test_dr_comp_03_goods_count_by_value_and_the_coin_supply_never_runs_out() -> None:
+    # the Crew's level 3 gains 3 cargo on the Dock: one 3-value token's worth, three units of a hold
+    s, seat = _played()
+    hand(s, seat, "crew-1")
+    s.players[seat].levels["crew-1"] = 3
+    s.players[seat].dock = 0
+    s = do(s, seat, "play crew-1")
+    s = do(s, seat, "use crew-1 1")
+    assert s.players[seat].dock == 3
+    s = do(s, seat, "load cargo d")
+    s = do(s, seat, "3")
+    assert s.players[seat].ship.hull.space("D").room() == 0 and s.players[seat].dock == 0
+    # coins come from a general supply: a chest far past any table's coins still gains
+    s, seat = _played("r2-19")
+    s.players[seat].dock, s.players[seat].chest = 2, 500
+    s = do(s, seat, "use captain 1")
+    assert s.players[seat].chest == 503

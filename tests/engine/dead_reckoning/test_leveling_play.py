@@ -6,8 +6,13 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalActionError, NotYourTurnError
+from engine.dead_reckoning import GAME
 from engine.dead_reckoning import prompts as P
+from engine.dead_reckoning.defs import defs
+from engine.dead_reckoning.rules.common import kind_of
 from engine.dead_reckoning.state import State
+from render.dead_reckoning.style import card_name
+from render.dead_reckoning.words import face_lines
 from tests.engine.dead_reckoning.scenario_helpers import active, do, game, hand, main_seat, options, top
 
 ISLANDS = "icon-13"
@@ -100,3 +105,25 @@ def test_dr_level_10_the_reshuffle_asks_nobody_for_a_cut_and_repeats_by_seed() -
         assert active(s) != seat and isinstance(top(s), P.MainPrompt), "no question on the reshuffle"
         hands.append(s.players[seat].hand)
     assert hands[0] == hands[1] and len(hands[0]) == 5
+
+
+def _private(s: State, seat: int) -> str:
+    """The seat's private panel text, as its DM and ephemeral panels show it."""
+    from render.dead_reckoning import RENDERER
+    return RENDERER.private_text(GAME.view(s, seat))
+
+
+def test_dr_level_09_comp_10_the_open_level_up_previews_each_cards_next_level() -> None:
+    cards = ["captain", "bosun", "purser", "first-mate", "buccaneer", "gunner-1", "deck-hand-1", "crew-1"]
+    for level in (1, 2, 3):
+        s, seat = _between_turns(*cards, levels=dict.fromkeys(cards, level))
+        text = _private(s, seat)
+        for card in cards:
+            face = defs().sailors.sailors[kind_of(card)].levels[level]     # the data's next level
+            shows = " · ".join(face_lines(face)) or "no icon or ability"
+            assert f"{card_name(card)} at level {level + 1}: {shows}" in text, (card, level)
+    s, seat = _between_turns("captain", "bosun", levels={"captain": 4})
+    text = _private(s, seat)
+    assert "Bosun at level 2" in text and "Captain at level" not in text, "level 4 has no next level"
+    s = do(s, seat, "level bosun")
+    assert "at level" not in _private(s, seat), "leveled: the window and its previews are closed"

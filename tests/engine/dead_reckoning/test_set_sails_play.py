@@ -134,3 +134,26 @@ def test_dr_sail_10_blue_jettisons_one_hold_and_sails_two_boards() -> None:
     second = next(o for o in options(s, seat) if o.startswith("move "))
     s = do(s, seat, second)
     assert s.players[seat].ship.sails == 0 and not any(o.startswith("move ") for o in options(s, seat))
+
+
+def test_dr_abd_01_sail_abilities_count_at_set_sails_without_being_used() -> None:
+    # the Bosun's level 2 shows a Wheel; r2-02 adds a Sail and one more Sail per Wheel on the card
+    s, seat = _start("abd-01")
+    hand(s, seat, "bosun")
+    s.players[seat].levels["bosun"] = 2
+    s.players[seat].sleeves["bosun"] = ["r2-02"]
+    s = do(s, seat, "play bosun")
+    _at(s, seat, "sea")
+    assert not any(o.startswith("use bosun 2") for o in options(s, seat)), "a Sail is no action"
+    assert _track(s, seat) == 2 + 1 + 2
+    # an either-or Sail option (the Deck Hand's level 2) counts only when the player takes it
+    for take, track in (("sail", 3), ("keep", 2)):
+        s, seat = _start(f"abd-01-{take}")
+        hand(s, seat, "deck-hand-1")
+        s.players[seat].levels["deck-hand-1"] = 2
+        s = do(s, seat, "play deck-hand-1")
+        _at(s, seat, "sea")
+        s = do(s, seat, "sails")
+        assert options(s, seat) == ["sail deck-hand-1", "keep deck-hand-1"]
+        s = do(s, seat, f"{take} deck-hand-1")
+        assert s.players[seat].ship.sails == track, take
