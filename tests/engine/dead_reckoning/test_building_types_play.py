@@ -69,38 +69,41 @@ def test_dr_bld_01_one_building_of_each_kind_per_island() -> None:
     assert sorted(s.islands["a1"].buildings) == ["fort", "garrison", "outpost"]
 
 
+def _their_cubes(s: State, other: int, *slots: str, level: int = 1) -> State:
+    """It is `other`'s turn now: its Buccaneer of `level`, at a1, puts a cube in each of `slots`."""
+    s.turn.seat = other
+    s.players[other].ship.at = "a1"
+    hand(s, other, "buccaneer")
+    s.players[other].levels["buccaneer"] = level
+    s.stack = [P.MainPrompt(seats=[other])]
+    s = do(s, other, "play buccaneer")
+    s = do(s, other, "use buccaneer 1")
+    for slot in slots:
+        s = do(s, other, slot)
+    return s
+
+
 def test_dr_abd_20_21_the_controller_holds_the_buildings_and_a_new_controller_razes_them() -> None:
     s, seat, me, them = _builder()
+    s.islands["a1"].slots = [me, me, me, them]          # 3 against 1, no empty slot: mine
     s = do(s, seat, "use first-mate 1")
     s = do(s, seat, "build outpost a1")
     assert s.holders["a1"] == seat and ic.controller(s.islands["a1"]) == me
-    # the other seat takes a1 on its own turn: every Building goes
-    s.islands["a1"].slots = [them, them, them, None]
-    s.islands["a1"].permanent = {}
-    s.turn.seat = 1 - seat
-    s.players[1 - seat].ship.at = "a1"
-    hand(s, 1 - seat, "buccaneer")
-    s.players[1 - seat].levels["buccaneer"] = 1
-    s.stack = [P.MainPrompt(seats=[1 - seat])]
-    s = do(s, 1 - seat, "play buccaneer")
-    s = do(s, 1 - seat, "use buccaneer 1")
-    s = do(s, 1 - seat, "slot 4")
+    # on its own turn the other seat replaces two of my cubes: 2-2 (nobody), then 3-1 (theirs)
+    s = _their_cubes(s, 1 - seat, "slot 1", level=2)
+    assert ic.controller(s.islands["a1"]) is None and s.islands["a1"].buildings == ["outpost"]
+    s = do(s, 1 - seat, "slot 2")
     assert ic.controller(s.islands["a1"]) == them and s.islands["a1"].buildings == []
 
 
 def test_dr_abd_22_buildings_stay_when_control_goes_to_nobody() -> None:
     s, seat, me, them = _builder()
-    s.islands["a1"].buildings, s.holders["a1"] = ["outpost"], seat
     s.islands["a1"].slots = [me, me, them, None]        # 2 against 1 and 1 empty: mine
-    s.turn.seat = 1 - seat
-    s.players[1 - seat].ship.at = "a1"
-    hand(s, 1 - seat, "buccaneer")
-    s.players[1 - seat].levels["buccaneer"] = 1
-    s.stack = [P.MainPrompt(seats=[1 - seat])]
-    s = do(s, 1 - seat, "play buccaneer")
-    s = do(s, 1 - seat, "use buccaneer 1")
-    s = do(s, 1 - seat, "slot 4")                       # 2 against 2: nobody's
+    s = do(s, seat, "use first-mate 1")
+    s = do(s, seat, "build outpost a1")
+    s = _their_cubes(s, 1 - seat, "slot 4")             # 2 against 2: nobody's
     assert ic.controller(s.islands["a1"]) is None and s.islands["a1"].buildings == ["outpost"]
+    assert s.holders["a1"] == seat
 
 
 def test_dr_bld_04_08_a_guarded_islands_card_may_still_be_bought() -> None:

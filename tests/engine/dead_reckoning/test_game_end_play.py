@@ -8,6 +8,7 @@ from engine.dead_reckoning import prompts as P
 from engine.dead_reckoning.rules.game_end import GameEnd
 from engine.dead_reckoning.state import State, label
 from tests.engine.dead_reckoning.scenario_helpers import active, do, game, hand, land, main_seat, options, top, waiting
+from tests.engine.dead_reckoning.test_achievements_play import _upgrade
 
 ISLANDS = "icon-13"
 
@@ -18,13 +19,9 @@ def _markers(s: State, seat: int, n: int) -> None:
 
 
 def _fourth(s: State, seat: int) -> State:
-    """Complete Elite Vessel now: its fourth Upgrade, the Captain's r4-10 taking a Basic one."""
+    """Complete Elite Vessel now: its fourth Upgrade."""
     s.players[seat].upgrades_taken = 3
-    hand(s, seat, "captain")
-    s.players[seat].sleeves["captain"] = ["r4-10"]
-    s = do(s, seat, "play captain")
-    s = do(s, seat, "use captain 1 2")
-    return do(s, seat, "upgrade swivel-gun b")
+    return _upgrade(s, seat)
 
 
 def _end_turn(s: State) -> State:
