@@ -33,6 +33,7 @@ def _setup(s: State, ev: Events) -> str | None:
 def _start(s: State, ev: Events) -> str | None:
     seat = s.turn.seat
     s.turn = Turn(seat=seat, phase="main")
+    claims.check(s, seat, True, ev)        # a starred one met off-turn is placed now, if still met (DR-ACH-04)
     pirate_mode.start_of_turn(s, seat)
     s.stack.append(P.MainPrompt(seats=[seat]))
     p = s.players[seat]

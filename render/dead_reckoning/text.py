@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.dead_reckoning.rules.common import kind_of
+from engine.dead_reckoning.rules.leveling import next_face
 from engine.dead_reckoning.view import DeadReckoningView, PlayerView
 from render.dead_reckoning.board import header_line
 from render.dead_reckoning.ships import card_label
 from render.dead_reckoning.style import card_name, colour_word, owner_seat, place_name, seat_name, token_text
+from render.dead_reckoning.words import face_lines
 
 
 def _n(n: int, word: str) -> str:
@@ -49,6 +52,18 @@ def public_text(view: DeadReckoningView, players: Mapping[int, str] | None = Non
     return "\n".join(lines)
 
 
+def _previews(p: PlayerView) -> list[str]:
+    """What each card in hand would show one level up (the corner preview of the printed card);
+    a card at level 4 has none."""
+    out = []
+    for c in p.hand or []:
+        face = next_face(kind_of(c.card), c.level)
+        if face is not None:
+            shows = " · ".join(face_lines(face)) or "no icon or ability"
+            out.append(f"  ↳ {card_name(c.card)} at level {c.level + 1}: {shows}")
+    return out
+
+
 def private_text(view: DeadReckoningView) -> str:
     """The viewer's hand, chest and private choices (DMs and ephemeral panels only)."""
     if view.viewer is None:
@@ -60,6 +75,7 @@ def private_text(view: DeadReckoningView) -> str:
         extra.append("**Set aside:** " + ", ".join(card_name(a) for a in p.aside))
     if p.level_open:
         extra.append("**Level-up open:** raise one card before your next turn")
+        extra += _previews(p)
     if p.token is not None:
         extra.append(f"**Bonus token kept:** {token_text(p.token)}")
     elif p.tokens_dealt:

@@ -13,6 +13,7 @@ from engine.dead_reckoning.rules import (
     abilities,
     battle,
     buy_and_resolve,
+    claims,
     cleanup,
     goods,
     leveling,
@@ -48,6 +49,8 @@ def level(s: State, seat: int, card: str, ev: Events) -> None:
     if result.reached_top:
         p.experts += 1
         ev.append(Event(text=f"{name(seat)} has a card at level 4"))
+        # its Expert Sailors cube goes on now, on whoever's turn (DR-ACH-09; the marker itself waits)
+        claims.check(s, seat, seat == s.turn.seat, ev)
     ev.append(Event(text=f"{name(seat)} levels up {card}", visible_to=frozenset({seat})))
 
 
