@@ -25,5 +25,6 @@ def addressed(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
 
 
 def shown(text: object) -> str:
-    """User-chosen text as it reads, for a message: no markdown, links, headings or mentions."""
-    return discord.utils.escape_markdown(str(text)).replace("@", "@" + ZWSP)
+    """User-chosen text as it reads, for a message: no markdown, links, headings or mentions.
+    A bare address ('https://…') is broken after its colon, so Discord does not make it a link."""
+    return discord.utils.escape_markdown(str(text)).replace("@", "@" + ZWSP).replace("://", ":" + ZWSP + "//")

@@ -92,7 +92,8 @@ def sent_allowed(r: RecordedRequest) -> tuple[dict[str, Any] | None, frozenset[s
 
 def test_shown_escapes_mentions_markdown_and_masked_links() -> None:
     assert shown("@everyone @here **bold**") == "@\u200beveryone @\u200bhere \\*\\*bold\\*\\*"
-    assert shown("<@&12> [Prize](https://x.y)") == "<@\u200b&12> \\[Prize](https://x.y)"
+    assert shown("<@&12> [Prize](https://x.y)") == "<@\u200b&12> \\[Prize](https:\u200b//x.y)"
+    assert shown("see http://x.y") == "see http:\u200b//x.y"     # a bare address is no link either
 
 
 @pytest.mark.parametrize("game", TITLES)
