@@ -20,6 +20,7 @@ from store.pg import is_postgres_url
 from tests.e2e.harness import settle_bot
 from tests.fake_discord import BotRun, FakeDiscord, InteractionRecord, running_bot
 from tests.fake_discord.model import Message
+from tests.fake_discord.server import WAIT   # a hang guard, never a speed check
 
 START = 1_800_000_000.0
 
@@ -31,19 +32,19 @@ class Kit:
     run: BotRun
 
     # ---- acting as users ------------------------------------------------------------------
-    async def slash(self, user: int, name: str, channel_id: int | None = None, *, timeout: float = 10,
+    async def slash(self, user: int, name: str, channel_id: int | None = None, *, timeout: float = WAIT,
                     **options: Any) -> InteractionRecord:
         opts = [{"name": k, "value": v} for k, v in options.items() if v is not None]
         rec = await self.fake.dispatch_slash(user, name, opts, channel_id=channel_id)
         return await self.answered(rec, timeout)
 
     async def click(self, user: int, message_id: int, custom_id: str, values: list[str] | None = None,
-                    *, timeout: float = 10) -> InteractionRecord:
+                    *, timeout: float = WAIT) -> InteractionRecord:
         rec = await self.fake.dispatch_component(user, message_id, custom_id,
                                                  component_type=3 if values is not None else 2, values=values)
         return await self.answered(rec, timeout)
 
-    async def answered(self, rec: InteractionRecord, timeout: float = 10) -> InteractionRecord:
+    async def answered(self, rec: InteractionRecord, timeout: float = WAIT) -> InteractionRecord:
         """The first response, and after a defer (type 5) the real answer too."""
         await self.fake.wait_for_response(rec.id, timeout=timeout)
         if rec.callback_type == 5:
