@@ -20,7 +20,7 @@ from store.pg import is_postgres_url
 from tests.e2e.harness import settle_bot
 from tests.fake_discord import BotRun, FakeDiscord, InteractionRecord, running_bot
 from tests.fake_discord.model import Message
-from tests.fake_discord.server import WAIT   # a hang guard, never a speed check
+from tests.fake_discord.server import WAIT  # a hang guard, never a speed check
 
 START = 1_800_000_000.0
 
