@@ -9,6 +9,7 @@ fight. Dice are taken in the engine's order: the aggressor's contest pool, the d
 the aggressor's location dice and the defender's."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.merchants_marauders import prompts as P
@@ -31,8 +32,10 @@ from tests.engine.merchants_marauders.scenario_helpers import (
 AGGRESSOR, DEFENDER = "pieter_hoogeveen", "silas_pembury"   # Seamanship 2, Leadership 3 each
 
 
-def _duel(a_ship: str = "frigate", d_ship: str = "frigate", seed: str = "duel", **opts: Any) -> tuple[State, int, int]:
-    """The first player scouts the second at sea in the Caribbean Sea: round 1's orders are open."""
+def _duel(a_ship: str = "frigate", d_ship: str = "frigate", seed: str = "duel",
+          prep: Callable[[State, int, int], None] | None = None, **opts: Any) -> tuple[State, int, int]:
+    """The first player scouts the second at sea in the Caribbean Sea: round 1's orders are open.
+    `prep` edits the position (aggressor, defender) before the scouting."""
     s = started(2, seed=seed, **opts)
     a, d = s.order[0], s.order[1]
     no_cards(s)
@@ -43,6 +46,8 @@ def _duel(a_ship: str = "frigate", d_ship: str = "frigate", seed: str = "duel", 
         p.ship.type = ship  # type: ignore[assignment]
         p.ship.points = maxima(p)
     s.round.scouting = 0
+    if prep is not None:
+        prep(s, a, d)
     dice(s, SKULL, 1)                               # Scouting 2: one skull finds the target
     s = do(s, a, f"scout p{d + 1}")
     assert isinstance(top(s), P.OrdersPrompt), "the fight begins at once"
