@@ -5,6 +5,8 @@ wind, including the module's worked example (MM-M8-09). The pure rule tests (tes
 stay beside these. The vane's die: face k is the k-th bearing (N, NE, E, SE, S, SW, W, NW)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.merchants_marauders.rules.npc import Npc, Skills
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import BEARINGS, Zone
@@ -25,7 +27,7 @@ FOG = "ev-30"           # no weather; its icons: the Netherlands S, England NE
 STORM_SOUTH = "ev-20"   # a storm over Cartagena, Curacao and Caracas
 
 
-def _game(seed: str, **opts: bool) -> State:
+def _game(seed: str, **opts: Any) -> State:
     s = started(2, seed=seed, module_8=True, **opts)
     no_cards(s)
     for seat in range(2):
