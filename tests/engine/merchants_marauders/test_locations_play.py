@@ -212,12 +212,12 @@ def test_mm_m9_62_63_the_prison_passes_over_a_kind_aboard_and_puts_other_cards_b
     s.glory.pile = [c for c in s.glory.pile if c not in ("gl-gunner-2", "gl-surgeon-1")]
     s.glory.pile.remove(passed)
     s.glory.pile += ["gl-surgeon-1", passed, "gl-gunner-2"]
-    before = len(s.glory.pile)
+    before, copies = len(s.glory.pile), s.glory.pile.count(passed)
     s = do(s, me, "visit")
     p = s.players[me]
     assert p.specialists == ["gl-gunner-1", "gl-surgeon-1"] and p.ship.gold == 5
     assert "gl-gunner-2" in s.glory.discard, "a gunner is aboard: that card is discarded"
-    assert passed in s.glory.pile and passed not in s.glory.discard, "the card passed over goes back"
+    assert s.glory.pile.count(passed) == copies and passed not in s.glory.discard, "the card passed over goes back"
     assert len(s.glory.pile) == before - 2, "the surgeon taken, the gunner discarded, nothing else lost"
 
 
