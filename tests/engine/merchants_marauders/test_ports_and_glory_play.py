@@ -96,6 +96,16 @@ def test_mmb_port_22_in_port_a_sloop_may_hold_6_cards_and_leaving_it_keeps_only_
     assert {"rum-1", "rum-2", "sugar-1", "sugar-2"} <= set(s.cargo.discard)
 
 
+def test_mm_v6_04_with_the_trading_rule_two_three_and_four_demand_goods_earn_9_12_and_15() -> None:
+    for n, gold in ((1, 6), (2, 9), (3, 12), (4, 15)):
+        goods = tuple(f"timber-{i}" for i in range(1, n + 1))
+        s, a = _docked("san_juan", seed=f"v6-{n}", gold=0, cargo=goods, variant_6=True)
+        s.players[a].captain = "pieter_hoogeveen"          # no trading ability
+        _demand(s, "san_juan", "timber")
+        s = _sell_all(s, a)
+        assert s.players[a].ship.gold == gold, n
+
+
 # ---- the shipyard ----
 def test_mmb_port_15_map_11_a_weapon_costs_3_one_of_each_kind_and_2_at_petit_goave() -> None:
     s, a = _docked("havana", seed="arms")
@@ -219,7 +229,7 @@ def test_mmb_win_03_a_tie_in_glory_goes_to_the_most_gold_aboard_and_stashed() ->
 
 
 def test_mm_v3_01_to_06_glory_or_death_stash_points_cost_10_15_20_25_and_30() -> None:
-    for stashed, glory in ((24, 1), (25, 2), (44, 2), (45, 3), (70, 4), (99, 4), (100, 5)):
+    for stashed, glory in ((24, 1), (25, 2), (44, 2), (45, 3), (50, 3), (70, 4), (99, 4), (100, 5)):
         s, a = _docked(None, seed=f"god-{stashed}", gold=100, variant_3=True)
         s.players[a].glory = 10 - glory
         s = _stash_and_end(s, a, stashed)
