@@ -14,7 +14,7 @@ from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import GOODS, HIT_LOCATIONS, NATIONS, PORTS, ZONES
-from tests.engine.merchants_marauders.scenario_helpers import active, do, options, started
+from tests.engine.merchants_marauders.scenario_helpers import active, at_sea, dice, do, no_cards, options, started
 
 EVERY_MODULE: dict[str, Any] = {f"module_{i}": True for i in range(1, 12)}
 
@@ -169,3 +169,59 @@ def test_mm_comp_06_09_10_12_13_a_game_with_every_module_deals_the_expansion() -
     assert len(s.locations) == 16 and set(s.locations) == set(PORTS)
     assert Counter(s.locations.values()) == {k: 2 for k in set(s.locations.values())} and len(set(s.locations.values())) == 8, \
         "MM-COMP-10: 8 kinds, 2 of each, one in each zone with a port"
+
+
+# ---- base section 2: the map as the movers use it; section 1: the dice ----
+def test_mmb_map_02_03_04_18_every_zones_moves_are_its_links_34_in_all_and_the_open_sea_has_no_port() -> None:
+    s = started(2, seed="charts")
+    a = active(s)
+    s.round.scouting = 0
+    links: set[frozenset[str]] = set()
+    for zone in ZONES:
+        at_sea(s, a, zone)
+        s.turn.actions, s.turn.moves = 3, 0
+        moves = {o.removeprefix("move ") for o in options(s, a) if o.startswith("move ")}
+        assert moves == set(defs().map.zones[zone].neighbours), zone
+        assert ("enter" in options(s, a)) == (zone != "caribbean_sea"), zone
+        links |= {frozenset((zone, m)) for m in moves}
+    assert len(links) == 34, "each link offered from both ends"
+
+
+def test_mmb_comp_05_a_die_shows_1_to_4_and_a_skull_on_two_faces() -> None:
+    for face, finds in ((1, False), (2, False), (3, False), (4, False), (5, True), (6, True)):
+        s = started(2, seed=f"die-{face}")
+        a, d = s.order
+        no_cards(s)
+        s.players[a].captain = "pieter_hoogeveen"          # Scouting 2
+        for seat in (a, d):
+            at_sea(s, seat, "caribbean_sea")
+        s.round.scouting = -1                             # one die
+        s.rng.forced = [face]
+        s = do(s, a, f"scout p{d + 1}")
+        assert (s.fight is not None) == finds, face
+
+
+def test_mmb_ship_02_manoeuvrability_takes_no_hits() -> None:
+    """A sloop (manoeuvrability 4) against a galleon (2) keeps its extra contest die however
+    battered: only the printed value counts."""
+    from tests.engine.merchants_marauders.test_naval_combat_play import _duel
+    s, a, d = _duel("sloop", "galleon", seed="battered")
+    s.players[a].glory_cards = ["gl-lookout-1"]
+    s.players[a].ship.points.update({"hull": 1, "masts": 1, "crew": 1, "cannons": 1, "cargo": 0})
+    dice(s, *[1] * 6)
+    s = do(s, a, "shoot")
+    s = do(s, d, "shoot")
+    assert s.fight is not None and len(s.fight.contest["aggressor"]) == 3, "Seamanship 2 and the die for 4 against 2"
+
+
+def test_mm_comp_02_03_15_16_the_boards_the_galleon_and_the_vane_with_their_modules() -> None:
+    from engine.merchants_marauders.vocab import BEARINGS
+    s = started(4, seed="boards", module_6=True, module_8=True, module_10=True, module_11=True)
+    assert [(p.goodwill, p.loyalty) for p in s.players] == [(0, "content")] * 4, "a goodwill and a loyalty board each"
+    g = s.npcs["treasure_galleon"]
+    assert (g.side, g.skills.seamanship, g.skills.scouting, g.skills.leadership) == ("treasure", 3, 1, 4)
+    assert s.round.wind in BEARINGS and len(BEARINGS) == 8
+    sog = started(2, seed="boards-2", module_1=True)
+    events = {e.id: e for e in cards().event_deck(sog=True)}
+    ships = {(n.side, n.ship) for i in _all(sog, "events") if (n := events[i].npc) is not None}
+    assert ("pirate", "man_o_war") in ships and ("pirate", "brig") in ships, "the black man-o'-war and brig sail with Module 1"

@@ -7,6 +7,7 @@ navy S and the pirates E (and brings a Spanish frigate to Havana at the round's 
 England's navy N."""
 from __future__ import annotations
 
+from engine.merchants_marauders import GAME
 from engine.merchants_marauders.card_defs import cards
 from engine.merchants_marauders.rules.npc import Npc, Skills
 from engine.merchants_marauders.state import State
@@ -129,6 +130,8 @@ def test_mmb_npc_01_02_an_npc_card_brings_its_ship_with_the_cards_captain_to_its
     s = _game(seed="arrive")
     s = _next_round(s, "ev-13")                     # a pirate sloop for the Caribbean Sea
     assert "pirate_sloop" not in s.npcs and [a.zone for a in s.arrivals] == ["caribbean_sea"]
+    shown = GAME.view(s, None).arrivals
+    assert [(a.side, a.zone) for a in shown] == [("pirate", "caribbean_sea")], "everyone sees the pirate's flag"
     s = _next_round(s, "ev-30")
     sloop = s.npcs["pirate_sloop"]
     assert (sloop.side, sloop.ship, sloop.zone) == ("pirate", "sloop", "caribbean_sea")
@@ -138,6 +141,7 @@ def test_mmb_npc_01_02_an_npc_card_brings_its_ship_with_the_cards_captain_to_its
         card.captain.seamanship, card.captain.scouting, card.captain.leadership), "the card's captain"
     s.wars = [("spain", "england")]
     s = _next_round(s, "ev-01")                     # a Spanish navy card in a war with Spain in it
+    assert [(a.side, a.zone) for a in GAME.view(s, None).arrivals] == [("navy", "havana")], "a warship's flag"
     s = _next_round(s, "ev-30")
     assert s.npcs["navy_spain"].ship == "man_o_war", "a warring nation's navy comes as a man-o'-war"
     assert {k for k in s.npcs} >= {"pirate_sloop", "navy_spain"}
