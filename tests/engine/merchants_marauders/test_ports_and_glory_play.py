@@ -10,9 +10,10 @@ from typing import Any
 from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.rules.common import home_port
+from engine.merchants_marauders.rules.rumours_missions import Slot
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import Good, Zone
-from tests.engine.merchants_marauders.scenario_helpers import active, do, in_port, no_cards, options, started, top
+from tests.engine.merchants_marauders.scenario_helpers import active, dice, do, in_port, no_cards, options, started, top
 
 
 def _docked(zone: Zone | None, seed: str = "port", gold: int = 50, cargo: tuple[str, ...] = (), players: int = 2,
@@ -26,6 +27,7 @@ def _docked(zone: Zone | None, seed: str = "port", gold: int = 50, cargo: tuple[
     p = s.players[a]
     p.ship.gold, p.ship.cargo = gold, list(cargo)
     s.cargo.pile = [c for c in s.cargo.pile if c not in cargo]
+    s.round.embargo, s.round.sale_bonus, s.wars = None, 0, []    # no event card in the way
     return do(s, a, "port"), a
 
 
@@ -239,3 +241,49 @@ def test_mm_v3_01_to_06_glory_or_death_stash_points_cost_10_15_20_25_and_30() ->
         s.players[a].glory = 9 - glory
         s = _stash_and_end(s, a, stashed)
         assert GAME.outcome(s) is None, f"{stashed}: one glory short"
+
+
+# ---- port properties on the Influence checks (Pieter Hoogeveen: Influence 3) ----
+def _inquirer(zone: Zone, seed: str) -> tuple[State, int]:
+    s = started(2, seed=seed)
+    a = active(s)
+    no_cards(s)
+    p = s.players[a]
+    p.captain, p.bounties, p.specialists = "pieter_hoogeveen", {}, []
+    s.wars = []
+    in_port(s, a, zone)
+    return s, a
+
+
+def test_mmb_map_13_san_juan_adds_an_influence_die_to_a_rumours_check() -> None:
+    cases: list[tuple[Zone, str, int]] = [("san_juan", "ru-04", 4), ("havana", "ru-08", 3)]
+    for zone, rumour, n in cases:
+        s, a = _inquirer(zone, f"rumour-{zone}")
+        s.players[a].rumour = rumour
+        dice(s, *[1] * n, 4)
+        s = do(s, a, "investigate")
+        assert s.rng.forced == [4], (zone, n)
+
+
+def test_mmb_map_14_caracas_adds_an_influence_die_to_a_missions_check() -> None:
+    cases: list[tuple[Zone, str, int]] = [("caracas", "mi-25", 4), ("havana", "mi-01", 3)]
+    for zone, mission, n in cases:
+        s, a = _inquirer(zone, f"mission-{zone}")
+        s.board = [Slot(mission=mission), s.board[1]]
+        s = do(s, a, "port")
+        dice(s, *[1] * n, 4)
+        s = do(s, a, f"claim {mission}")
+        assert s.rng.forced == [4], (zone, n)
+
+
+def test_mm_v6_01_the_trading_rule_leaves_buying_as_it_was() -> None:
+    paid = []
+    for on in (False, True):
+        s, a = _docked("san_juan", seed="v6-buy", gold=20, variant_6=on)
+        s.cargo.pile = [c for c in s.cargo.pile if c not in ("rum-2", "rum-4", "cotton-1")] + ["cotton-1", "rum-4", "rum-2"]
+        s = do(s, a, "buy")
+        s = do(s, a, "buy rum-2")
+        s = do(s, a, "buy cotton-1")
+        s = do(s, a, "done")
+        paid.append(20 - s.players[a].ship.gold)
+    assert paid == [5, 5]
