@@ -225,3 +225,16 @@ def test_mm_comp_02_03_15_16_the_boards_the_galleon_and_the_vane_with_their_modu
     events = {e.id: e for e in cards().event_deck(sog=True)}
     ships = {(n.side, n.ship) for i in _all(sog, "events") if (n := events[i].npc) is not None}
     assert ("pirate", "man_o_war") in ships and ("pirate", "brig") in ships, "the black man-o'-war and brig sail with Module 1"
+
+
+def test_mm_m5_04_05_comp_14_with_the_brig_in_play_a_galleon_has_manoeuvrability_1() -> None:
+    """A frigate (3) against a galleon: one above a galleon of 2 gives nothing, two above the
+    expansion's galleon of 1 gives the frigate a die more in the contest."""
+    from tests.engine.merchants_marauders.test_naval_combat_play import _duel
+    for brig, dice_ in ((False, 2), (True, 3)):
+        s, a, d = _duel("frigate", "galleon", seed=f"slow-{brig}", module_5=brig)
+        s.players[a].glory_cards = ["gl-lookout-1"]
+        dice(s, *[1] * 6)
+        s = do(s, a, "shoot")
+        s = do(s, d, "shoot")
+        assert s.fight is not None and len(s.fight.contest["aggressor"]) == dice_, brig
