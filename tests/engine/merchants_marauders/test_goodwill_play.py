@@ -101,3 +101,22 @@ def test_mm_m10_08_an_event_turned_at_a_rounds_start_is_never_offered_again() ->
         s = do(s, active(s), "end")
     assert isinstance(top(s), P.ActionPrompt) and not any("redraw" in o for o in options(s, active(s)))
     assert s.players[me].goodwill == 5
+
+
+def test_mm_m10_03_04_taking_a_mission_and_completing_it_each_give_1_goodwill() -> None:
+    from engine.merchants_marauders.rules.rumours_missions import Slot
+    s, me = _favoured(0, seed="mission")
+    p = s.players[me]
+    p.specialists, p.rumour, p.ship.cargo = [], None, []
+    s.board = [Slot(mission="mi-02"), Slot(mission="mi-03")]      # mi-02: 2 rum, Port Royal to Old Providence
+    in_port(s, me, "port_royal")
+    s = do(s, me, "port")
+    dice(s, SKULL, 1, 1)
+    s = do(s, me, f"claim {s.board[0].mission}")
+    assert s.players[me].goodwill == 1, "taken: 1"
+    s = do(s, me, "done")
+    in_port(s, me, "old_providence")
+    s.players[me].ship.cargo = ["rum-1", "rum-2"]
+    s.cargo.pile = [c for c in s.cargo.pile if c not in ("rum-1", "rum-2")]
+    s = do(s, me, "attempt")
+    assert s.players[me].goodwill == 2 and s.players[me].glory == 1, "completed: 1 more"
