@@ -84,20 +84,26 @@ def smuggle_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
         return []
     p = s.players[seat]
     price = K.contraband_price(port_terms(s, p.zone, seat))
-    if carried(s, seat) >= T.port_card_limit(hold(p)) or p.ship.gold < price:
+    if carried(s, seat) >= T.port_card_limit(hold(p)):
         return []
-    return [action(A.Smuggle, card=c) for c in pr.drawn if c in _contraband() and c not in pr.bought]
+    from engine.merchants_marauders.rules.port import surcharge
+    return [action(A.Smuggle, card=c) for c in pr.drawn if c in _contraband() and c not in pr.bought
+            and p.ship.gold >= price + surcharge(s, seat, pr, c)]
 
 
 def smuggle(s: State, seat: int, pr: P.BuyPrompt, card_id: str, ev: Events) -> None:
-    """Bought as contraband: into the compartment for the flat price (MM-M7-05, -22)."""
+    """Bought as contraband: into the compartment for the flat price (MM-M7-05, -22); ordinary
+    cards of its good bought at the pair price it no longer makes pay the difference (MM-M7-07)."""
     p = s.players[seat]
+    from engine.merchants_marauders.rules.port import surcharge
     price = K.contraband_price(port_terms(s, p.zone, seat))
-    p.ship.gold -= price
+    extra = surcharge(s, seat, pr, card_id)
+    p.ship.gold -= price + extra
     p.contraband.append(card_id)
     pr.bought.append(card_id)
     s.turn.bought_here = p.zone
-    say(ev, f"{name(s, seat)} buys {card_id} as contraband for {price} gold")
+    more = f", and {extra} more for the goods it no longer pairs" if extra else ""
+    say(ev, f"{name(s, seat)} buys {card_id} as contraband for {price} gold{more}")
 
 
 # ---- selling ----

@@ -169,8 +169,26 @@ def draw_to_buy(s: State, seat: int, ev: Events) -> None:
     s.stack.append(P.BuyPrompt(seats=[seat], drawn=[c.id for c in d.drawn]))
 
 
-def _prices(pr: P.BuyPrompt, s: State, seat: int) -> dict[Good, int]:
-    return T.prices([cargo_card(c).good for c in pr.drawn], port_terms(s, s.players[seat].zone, seat))
+def counted(s: State, seat: int, pr: P.BuyPrompt, also: str | None = None) -> list[str]:
+    """The drawn cards whose goods count toward the pair price: all but those taken as contraband
+    (and `also`, a card about to be), MM-M7-07."""
+    smuggled = set(s.players[seat].contraband) & set(pr.bought)
+    return [c for c in pr.drawn if c not in smuggled and c != also]
+
+
+def _prices(pr: P.BuyPrompt, s: State, seat: int, also: str | None = None) -> dict[Good, int]:
+    return T.prices([cargo_card(c).good for c in counted(s, seat, pr, also)], port_terms(s, s.players[seat].zone, seat))
+
+
+def surcharge(s: State, seat: int, pr: P.BuyPrompt, card: str) -> int:
+    """Taking `card` as contraband may end the pair its good made among the ordinary cards: the
+    cards of that good already bought at the pair price pay the difference (MM-M7-07)."""
+    good = cargo_card(card).good
+    smuggled = set(s.players[seat].contraband)
+    paid = [c for c in pr.bought if c not in smuggled and cargo_card(c).good == good]
+    if not paid:
+        return 0
+    return len(paid) * (_prices(pr, s, seat, also=card)[good] - _prices(pr, s, seat)[good])
 
 
 def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
@@ -192,7 +210,7 @@ def buy_options(s: State, seat: int, pr: P.BuyPrompt) -> list[Any]:
 
 def buy(s: State, seat: int, pr: P.BuyPrompt, card: str, ev: Events) -> None:
     p = s.players[seat]
-    offered = [cargo_card(c) for c in pr.drawn]
+    offered = [cargo_card(c) for c in counted(s, seat, pr)]
     bought = T.buy(cargo_cards(p.ship.cargo), p.ship.gold, offered, [card], hold(p), port_terms(s, p.zone, seat))
     p.ship.cargo.append(card)
     p.ship.gold -= bought.cost

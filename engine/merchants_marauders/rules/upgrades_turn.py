@@ -26,6 +26,7 @@ from engine.merchants_marauders.actions import action
 from engine.merchants_marauders.defs import defs
 from engine.merchants_marauders.rules import npc as N
 from engine.merchants_marauders.rules import npc_upgrades as U
+from engine.merchants_marauders.rules import treasure_galleon as TG
 from engine.merchants_marauders.rules.common import say
 from engine.merchants_marauders.state import Player, Ship, State
 from engine.merchants_marauders.vocab import Face, Weapon
@@ -42,11 +43,17 @@ def faces() -> U.Faces:
 
 
 def setup(s: State) -> None:
-    """The reserve: every token, less those of a module that is off."""
+    """The reserve: every token, less those of a module that is off. An NPC on the board from the
+    start, which no event card brings (the treasure galleon), makes its draws now (MM-M6-20, -21)."""
     if not on(s):
         return
     off = {"weapons": not s.options.get("module_2"), "modifications": not s.options.get("module_3")}
     s.npc_reserve = [t for t, u in faces().items() if not (u.module and off[u.module])]
+    for slot, npc in s.npcs.items():
+        for _ in range(TG.upgrade_draws(npc_upgrades=True) if npc.side == "treasure" else 0):
+            d = U.draw_upgrades(s.npc_reserve, faces(), s.rng, defs().all_ships()[npc.ship].mod_slots)
+            s.npc_reserve = list(d.reserve)
+            s.npc_upgrades[slot] = [*s.npc_upgrades.get(slot, []), *d.tokens]
 
 
 def kit(s: State, slot: str) -> U.Kit:
