@@ -206,7 +206,7 @@ CHANGES: dict[str, Callable[[State], None]] = {
     "modification": lambda t: setattr(t.players[0].ship, "modifications", ["hammocks"]),
     "specialist aboard": lambda t: setattr(t.players[2], "specialists", [*t.players[2].specialists, "gl-navigator-1"]),
     "demand": lambda t: setattr(t.zones["havana"], "demand", "rum" if t.zones["havana"].demand != "rum" else "sugar"),
-    "merchant raided": lambda t: setattr(t.zones["havana"], "merchant", None),
+    "merchant raided": lambda t: setattr(next(z for z in t.zones.values() if z.merchant is not None), "merchant", None),
     "modification revealed": lambda t: setattr(t.zones["nassau"], "revealed", not t.zones["nassau"].revealed),
     "npc moves": lambda t: t.npcs.__setitem__(k := next(iter(t.npcs)), t.npcs[k].model_copy(
         update={"zone": "havana" if t.npcs[k].zone != "havana" else "nassau"})),
