@@ -72,6 +72,14 @@ class MerchantsMarauders:
     Options: ClassVar[type[BaseModel]] = MerchantsOptions
     State: ClassVar[type[MMState]] = MMState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): moves, port visits, trades, repairs, hires and the rest
+    # show on the public board. Not here: sealed orders, ship and captain picks, cards played (the full
+    # check found two that look alike) and hits.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "accept", "buy", "claim", "discard", "done", "draw", "end", "enter", "fierce", "hire",
+        "investigate", "keep", "leave", "move", "nation", "new_rumour", "part", "pass", "port",
+        "release", "repair", "scout", "sell", "stash", "stop", "swap", "take", "weapon", "wind"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> MMState:
         from engine.merchants_marauders.rules.start import new_game

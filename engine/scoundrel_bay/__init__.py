@@ -50,6 +50,13 @@ class ScoundrelBay:
     Options: ClassVar[type[BaseModel]] = ScoundrelBayOptions
     State: ClassVar[type[SBState]] = SBState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): actions taken with their card, moves, landings, sales,
+    # digs and crates opened show on the public board. Not here: blind bids, feeding, exchanges and
+    # the rarer decisions.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "buy", "dig", "distance", "done", "keep-roll", "land", "move", "open", "pick", "plunder",
+        "reroll", "sail-bonus", "sell", "take"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> SBState:
         o = ScoundrelBayOptions.model_validate(options.model_dump())
