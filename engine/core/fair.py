@@ -21,14 +21,17 @@ changes a `Sealed` anywhere in the state), a side decision (runner.side_decision
 a seat the game is not waiting on, a decision whose events were all private (told to some
 seats only, such as a level-up), and one the public could not tell from another of its kind
 (`indistinguishable`: a card hidden face down names the card, which the public never saw). A game may say more with an optional
-`hidden_decision(state, seat, action) -> bool` hook (True adds a hidden decision).
+`hidden_decision(state, seat, action) -> bool` hook (True adds a hidden decision), and spare the
+comparison for the kinds of decision it declares public (`public_kinds`, checked by the
+conformance playouts against the full check). docs/performance.md tells what each part costs.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -83,11 +86,13 @@ _LEAVES = (str, int, float, bool, bytes, type(None))   # hold no Sealed: not wal
 
 
 def sealed_parts(value: Any, path: str = "") -> Iterator[tuple[str, Sealed[Any]]]:
-    """Every `Sealed` inside a state, with its path ("stage.bids", "fight.orders")."""
+    """Every `Sealed` inside a state, with its path ("stage.bids", "fight.orders"). A model's
+    fields whose type can hold no Sealed (`_fields_with_sealed`) are not walked into: a Dead
+    Reckoning state, which has none, costs one lookup instead of a walk over every ship."""
     if isinstance(value, Sealed):
         yield path, value
     elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
+        for name in _fields_with_sealed(type(value)):
             if not isinstance(child := getattr(value, name), _LEAVES):
                 yield from sealed_parts(child, f"{path}.{name}" if path else name)
     elif isinstance(value, list | tuple):
@@ -98,6 +103,57 @@ def sealed_parts(value: Any, path: str = "") -> Iterator[tuple[str, Sealed[Any]]
         for key, item in value.items():
             if not isinstance(item, _LEAVES):
                 yield from sealed_parts(item, f"{path}[{key}]")
+
+
+@functools.cache
+def _fields_with_sealed(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model class, in order, whose declared type may hold a `Sealed` where
+    `sealed_parts` looks (in a model, list, tuple or dict value), from the type alone: a field
+    of numbers, strings, enums, literals or models that can hold none is left out. Anything the
+    type does not pin (Any, an unresolved name, a type variable, a bare container) may hold one."""
+    return tuple(name for name, f in cls.model_fields.items() if _may_hold_sealed(f.annotation, frozenset()))
+
+
+def _may_hold_sealed(tp: Any, seen: frozenset[type]) -> bool:
+    if tp in _LEAVES or tp is type(None):
+        return False
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Literal:
+        return False
+    if origin is Annotated:
+        return _may_hold_sealed(args[0], seen)
+    if origin is not None:   # list[X], tuple[X, ...], dict[K, V], X | None, Union[...]
+        container = origin if isinstance(origin, type) else None
+        if container is not None and issubclass(container, dict):
+            return len(args) != 2 or _may_hold_sealed(args[1], seen)
+        if container is not None and issubclass(container, (set, frozenset)):
+            return False   # sealed_parts does not walk sets
+        if not args:
+            return True
+        return any(_may_hold_sealed(a, seen) for a in args if a is not Ellipsis)
+    if tp is Any or tp is object or not isinstance(tp, type):
+        return True   # Any (a class since Python 3.11), a TypeVar, a forward reference: anything
+    if issubclass(tp, Sealed):
+        return True
+    if issubclass(tp, BaseModel):   # or any subclass of it, which a field may hold as it is
+        return any(_model_may_hold(c, seen) for c in _with_subclasses(tp))
+    # a bare container (its items are not typed) may; an enum, a set or another class is not walked into
+    return issubclass(tp, (list, tuple, dict))
+
+
+def _model_may_hold(cls: type[BaseModel], seen: frozenset[type]) -> bool:
+    if cls in seen:   # a model that holds itself holds a Sealed only through another field
+        return False
+    return any(_may_hold_sealed(f.annotation, seen | {cls}) for f in cls.model_fields.values())
+
+
+def _with_subclasses(cls: type) -> list[type]:
+    found, todo = [], [cls]
+    while todo:
+        c = todo.pop()
+        found.append(c)
+        todo.extend(c.__subclasses__())
+    return found
 
 
 def touches_sealed(before: Any, after: Any, seat: int) -> bool:
@@ -131,7 +187,19 @@ def hidden_decision(game: Game[Any, Any, Any], before: Any, seat: int, action: A
     hook = getattr(game, "hidden_decision", None)
     if hook is not None and hook(before, seat, action):
         return True
-    return touches_sealed(before, t.state, seat) or indistinguishable(game, before, seat, action, t)
+    if touches_sealed(before, t.state, seat):
+        return True
+    return getattr(action, "kind", None) not in public_kinds(game) and indistinguishable(game, before, seat, action, t)
+
+
+def public_kinds(game: Game[Any, Any, Any]) -> frozenset[str]:
+    """The kinds of decision a game declares the public always tells apart (optional class
+    attribute `public_kinds`): a move names its destination on the board, a card played face up
+    is seen. `indistinguishable` is not run for them, which saves an apply and two public views
+    per decision; every other rule of `hidden_decision` still applies. The conformance playouts
+    compare every decision with the full check (tests/engine/fair_oracle.py), so a kind declared
+    here that the public could not tell apart fails a test."""
+    return frozenset(getattr(game, "public_kinds", ()))
 
 
 def indistinguishable(game: Game[Any, Any, Any], before: Any, seat: int, action: Any, t: Transition[Any]) -> bool:
@@ -143,16 +211,21 @@ def indistinguishable(game: Game[Any, Any, Any], before: Any, seat: int, action:
     others = [a for a in game.legal_actions(before, seat) if a != action and getattr(a, "kind", None) == kind]
     if not others:
         return False
-    mine = _public(game, t)
+    mine: Any = None   # the public view after this decision, built only when the events agree
+    events = _public_events(t)
     for other in others[:ALTERNATIVES]:
         try:
             alternative = game.apply(copy_state(before), seat, other)
         except ValueError:
             continue
-        if _public(game, alternative) == mine:
+        if _public_events(alternative) != events:   # told apart by what everyone reads
+            continue
+        if mine is None:
+            mine = game.view(t.state, None)
+        if game.view(alternative.state, None) == mine:
             return True
     return False
 
 
-def _public(game: Game[Any, Any, Any], t: Transition[Any]) -> tuple[Any, list[str]]:
-    return game.view(t.state, None), [e.text for e in t.events if e.visible(None)]
+def _public_events(t: Transition[Any]) -> list[str]:
+    return [e.text for e in t.events if e.visible(None)]

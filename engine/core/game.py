@@ -24,7 +24,7 @@ V = TypeVar("V", covariant=True)
 
 class Game(Protocol[S, A, V]):
     """Optional hooks, read with a default so a game without them needs no change:
-    `side_decisions(s)` (engine.core.runner), `hidden_decision(...)` (engine.core.fair),
+    `side_decisions(s)` (engine.core.runner), `hidden_decision(...)` and `public_kinds` (engine.core.fair),
     `standing_orders() -> OrderBook` (engine.core.orders: the answers a player may set in advance)."""
     id: ClassVar[str]
     title: ClassVar[str]

@@ -47,6 +47,13 @@ class DeadReckoning:
     Options: ClassVar[type[BaseModel]] = DeadReckoningOptions
     State: ClassVar[type[DRState]] = DRState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): cards played and their abilities, moves, cubes,
+    # amounts, buildings and modes all show on the public board. Not here: cargo moved between holds,
+    # level-ups, sleeves and kept tokens.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "amount", "build", "buy", "cubes", "done", "end", "merchant", "mode", "move", "pay-ship",
+        "play", "produce", "raid", "sails", "slot", "split", "stop", "trade", "upgrade", "use"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> DRState:
         o = DeadReckoningOptions.model_validate(options.model_dump())

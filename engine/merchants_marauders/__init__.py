@@ -72,6 +72,16 @@ class MerchantsMarauders:
     Options: ClassVar[type[BaseModel]] = MerchantsOptions
     State: ClassVar[type[MMState]] = MMState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): moves, port visits, purchases (the news names the
+    # card), repairs, hires, stashes (the gold aboard shows) and the rest show on the public board.
+    # Not here: sealed orders, ship and captain picks, and the cards a seat picks one by one from
+    # its hold or hand (keep, sell, discard, swap, play), where two cargo cards of one good look
+    # alike: the full check found 'keep textiles-5' hidden in a conformance playout.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "accept", "buy", "claim", "done", "draw", "end", "enter", "fierce", "hire", "investigate",
+        "leave", "move", "nation", "new_rumour", "part", "pass", "port", "release", "repair", "scout",
+        "stash", "stop", "take", "weapon", "wind"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> MMState:
         from engine.merchants_marauders.rules.start import new_game

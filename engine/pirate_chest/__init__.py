@@ -55,6 +55,13 @@ class PirateChest:
     Options: ClassVar[type[BaseModel]] = PirateChestOptions
     State: ClassVar[type[PCState]] = PCState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): moves, rolls, cards played and discarded face up,
+    # targets and fights show on the public board. Not here: fight cards committed face down, kept
+    # cards and attacks.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "captain", "die", "discard", "doll", "end", "engage", "escape", "keep-doll", "never-land",
+        "play", "roll", "sail", "stand", "target", "to"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> PCState:
         o = PirateChestOptions.model_validate(options.model_dump())

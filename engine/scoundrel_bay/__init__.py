@@ -50,6 +50,14 @@ class ScoundrelBay:
     Options: ClassVar[type[BaseModel]] = ScoundrelBayOptions
     State: ClassVar[type[SBState]] = SBState
     policies: ClassVar[Mapping[str, Callable[[str | int], Any]]] = policy.POLICIES
+    # Kinds the public always tells apart (engine.core.fair.public_kinds; the conformance playouts
+    # check each against the full comparison): sailing, moves, landings, purchases from the
+    # display, sales and digs (the stacks' heights show) are all on the public board. Not here:
+    # blind bids, feeding, exchanges, crates (two may hold the same), the card played for an
+    # action (the full check found 'take star charts' hidden in a seeded game) and rarer decisions.
+    public_kinds: ClassVar[frozenset[str]] = frozenset({
+        "buy", "dig", "distance", "done", "keep-roll", "land", "move", "pick", "reroll", "sail-bonus",
+        "sell"})
 
     def setup(self, n_players: int, options: BaseModel, seed: str) -> SBState:
         o = ScoundrelBayOptions.model_validate(options.model_dump())

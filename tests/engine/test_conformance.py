@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 
 from engine.core import Setup, act, all_games, replay, setup_state, side_decisions
+from engine.core.fair import hidden_decision, public_kinds, sealed_parts
 from engine.core.policy import GreedyPolicy, get_policy
+from engine.core.types import Transition
+from tests.engine import fair_oracle
 from tests.engine.conformance_hooks import ConformanceHooks, hooks_for
 
 GAMES = {g.id: g for g in all_games()}
@@ -44,13 +47,28 @@ def check_default_action(game: Any, s: Any, seat: int, legal: list[Any]) -> None
     assert game.default_action(s, seat) in legal
 
 
+def check_hidden_decision(game: Any, s: Any, seat: int, a: Any, t: Transition[Any], deep: bool, where: str) -> None:
+    """The fairness check the table runs (engine/core/fair.py: a typed walk for sealed choices,
+    no comparison for the game's `public_kinds`) says what the full one says (the oracle,
+    tests/engine/fair_oracle.py): the same decisions are sealed and committed."""
+    kind = getattr(a, "kind", None)
+    expected = fair_oracle.hidden_decision(game, s, seat, a, t)
+    assert hidden_decision(game, s, seat, a, t) == expected, (
+        f"{game.id} {where}: '{t.notation}' (kind {kind}): the full check says hidden={expected}"
+        + (f"; {game.id} declares the kind public" if kind in public_kinds(game) else ""))
+    if deep:
+        assert [(p, id(x)) for p, x in sealed_parts(s)] == [(p, id(x)) for p, x in fair_oracle.every_sealed_part(s)]
+
+
 def _players(s: Any, game: Any) -> int:
     pending = game.pending(s)
     seats = getattr(s, "players", None) or getattr(s, "hands", None)
     return len(seats) if seats is not None else (max(pending.waiting_on) + 1 if pending else 0)
 
 
-def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: bool) -> tuple[Any, list[tuple[int, str]], Setup]:
+def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: bool,
+            oracle: bool = True) -> tuple[Any, list[tuple[int, str]], Setup]:
+    """One seeded game to the end; `oracle`: every decision's fairness check against the full one."""
     hooks = hooks_for(game.id)
     setup = Setup(game=game.id, players=players, seed=f"conf-{seed}", options=options)
     s = setup_state(game, setup)
@@ -71,7 +89,10 @@ def playout(game: Any, players: int, seed: int, options: dict[str, Any], deep: b
             check_no_leak(game, hooks, s, rand)
         a = bots[seat].choose(game, s, seat, legal) if rand.random() > 0.1 else rand.choice(legal)
         log.append((seat, game.notate(s, a)))
-        s = act(game, s, seat, a, legal).state
+        t = act(game, s, seat, a, legal)
+        if oracle:
+            check_hidden_decision(game, s, seat, a, t, deep, f"seed {seed}, step {step}")
+        s = t.state
         if deep:
             check_round_trip(game, s)
     assert game.pending(s) is None, \
@@ -91,6 +112,16 @@ def playouts(hooks: ConformanceHooks) -> int:
     return hooks.playouts if FULL else hooks.playouts * 3 // 5
 
 
+# The full fairness check costs up to 2.6 times a playout's other work (Dead Reckoning), so `make
+# test` compares it at every decision of one playout in ORACLE_SHARE of each part (and of every
+# `test_every_step_keeps_the_contract` game); `make conformance` compares it in all of them.
+ORACLE_SHARE = 4
+
+
+def with_oracle(seed: int) -> bool:
+    return FULL or (seed // PARTS) % ORACLE_SHARE == 0
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("part", range(PARTS))
 def test_many_seeded_playouts_finish_and_replay(game_id: str, part: int) -> None:
@@ -100,7 +131,7 @@ def test_many_seeded_playouts_finish_and_replay(game_id: str, part: int) -> None
     for seed in range(part, playouts(hooks), PARTS):
         players = counts[seed % len(counts)]
         options = hooks.variants[seed % len(hooks.variants)]
-        s, log, setup = playout(game, players, seed, options, deep=False)
+        s, log, setup = playout(game, players, seed, options, deep=False, oracle=with_oracle(seed))
         if seed % 10 == 0:
             assert replay(game, setup, log).model_dump() == s.model_dump()
 

@@ -7,15 +7,18 @@ from pydantic import BaseModel
 
 from engine.core import Event, Pending, Rng, Transition
 from engine.core.fair import (
+    _fields_with_sealed,
     choice_commitment,
     game_commitment,
     game_identity,
     hidden_decision,
+    sealed_parts,
     seed_commitment,
     state_hash,
 )
 from engine.core.game import GameState
 from engine.core.sealed import Sealed
+from tests.engine import fair_oracle
 
 
 class Move(BaseModel, frozen=True):
@@ -105,3 +108,49 @@ def test_the_state_hash_ignores_nothing_in_the_state() -> None:
     assert state_hash(s) == state_hash(t)
     t.hidden.append("a")
     assert state_hash(s) != state_hash(t)
+
+
+class Pile(BaseModel):
+    cards: list[str] = []
+
+
+class SealedPile(Pile):   # a subclass a `Pile` field may hold as it is (pydantic keeps instances)
+    bids: Sealed[int] | None = None
+
+
+class Nest(GameState):
+    piles: dict[str, Pile] = {}
+    anything: Any = None
+    numbers: list[int] = []
+    names: tuple[str, ...] = ()
+
+
+def test_the_typed_walk_finds_a_sealed_wherever_the_full_walk_does() -> None:
+    s = Nest(rng=Rng(seed="x"), piles={"a": Pile(), "b": SealedPile(bids=Sealed[int](seats=[0]))},
+             anything=[{"k": Sealed[int](seats=[1])}], numbers=[1, 2])
+    found = [(path, id(x)) for path, x in sealed_parts(s)]
+    assert found == [(path, id(x)) for path, x in fair_oracle.every_sealed_part(s)]
+    assert [path for path, _ in found] == ["piles[b].bids", "anything[0][k]"]
+
+
+def test_the_typed_walk_skips_only_fields_whose_type_can_hold_no_sealed() -> None:
+    assert _fields_with_sealed(Nest) == ("piles", "anything")
+    assert _fields_with_sealed(Toy) == ("bids",)
+    assert _fields_with_sealed(Pile) == ()
+
+
+class DeclaredToy(ToyGame):
+    public_kinds = frozenset({"hide", "show"})
+
+
+def test_a_declared_public_kind_skips_only_the_comparison_and_the_oracle_disagrees_when_it_is_wrong() -> None:
+    game: Any = DeclaredToy()
+    s = Toy(rng=Rng(seed="x"))
+    hide, note = Move(kind="hide", card="a"), Move(kind="note")
+    t = game.apply(s.model_copy(deep=True), 0, hide)
+    assert not hidden_decision(game, s, 0, hide, t)   # the declaration is taken at its word here …
+    assert fair_oracle.hidden_decision(game, s, 0, hide, t)   # … and the conformance oracle says it is wrong
+    assert hidden_decision(game, s, 0, note, game.apply(s.model_copy(deep=True), 0, note))   # private events still hide
+    shown = Toy(rng=Rng(seed="x"), simultaneous=True)
+    show = Move(kind="show", card="a")
+    assert hidden_decision(game, shown, 0, show, game.apply(shown.model_copy(deep=True), 0, show))
