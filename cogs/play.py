@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -23,9 +24,10 @@ from cogs.common import (
     title_of,
 )
 from cogs.describe import Choice, choices_for, players_of, public_text, waiting_text
-from cogs.fit import CHOICE, shorten
+from cogs.fit import CHOICE, CONTENT, shorten
 from cogs.panel import done_line, panel_for, show_panel
 from engine.core import all_games
+from engine.core.help import HelpTopic
 from store import GameRecord
 from store.errors import BOARD_CHANGED
 from table import ActResult, TableError, TableService
@@ -56,6 +58,25 @@ def by_label(record: GameRecord, state: Any, seat: int, typed: str) -> str:
     wanted = " ".join(typed.lower().split())
     same = [c.notation for c in choices_for(record, state, seat) if " ".join(c.label.lower().split()) == wanted]
     return same[0] if len(same) == 1 else typed
+
+
+def rules_index(title: str, topics: Mapping[str, HelpTopic], limit: int = CONTENT) -> str:
+    """/rules without a topic: every topic in the game's order (how to start comes first), each
+    with its summary while the message has room, the rest by name alone, so none is lost."""
+    head = f"{title} rules topics — use `/rules topic:<name>`:"
+    named = {k: f"{t.title} (`{k}`)" for k, t in topics.items()}
+    keys = list(topics)
+    lines, room = [head], limit - len(head)
+    for i, key in enumerate(keys):
+        line = f"\n• **{topics[key].title}** (`{key}`) — {topics[key].summary}"
+        rest = keys[i + 1:]
+        still = len("\nAlso: ") + sum(len(named[k]) + 3 for k in rest) if rest else 0
+        if len(line) + still > room:
+            lines.append("\nAlso: " + " · ".join(named[k] for k in keys[i:]))
+            break
+        lines.append(line)
+        room -= len(line)
+    return "".join(lines)
 
 
 async def picked(table: TableService, game_id: int, seat: int, action: str) -> tuple[str, int | None]:
@@ -174,8 +195,7 @@ class Play(commands.Cog):
         if not topics:
             raise Refusal(f"There is no rules help for {chosen_game.title} yet.")
         if topic is None:
-            listing = "\n".join(f"• **{t.title}** (`{k}`) — {t.summary}" for k, t in topics.items())
-            await reply(interaction, f"{chosen_game.title} rules topics — use `/rules topic:<name>`:\n{listing}")
+            await reply(interaction, rules_index(chosen_game.title, topics))
             return
         chosen = topics.get(topic) or next((t for t in topics.values() if t.title.lower() == topic.lower()), None)
         if chosen is None:

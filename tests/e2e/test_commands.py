@@ -273,3 +273,23 @@ async def test_typed_play_takes_a_whole_move_or_its_label_never_a_leading_part(d
         rows = (await t.bot.store.log_rows(game_id))[log:]
         assert rows[0].seat == seat and rows[0].notation == chosen.notation
         t.assert_clean()
+
+
+async def test_rules_without_a_topic_is_an_index_of_every_topic_that_fits(db: Path) -> None:
+    """Issue 26, item 5: for every game, /rules alone lists all its topics within Discord's 2,000
+    characters (docs/resources/Message.md, "Create Message": content up to 2000), starting with
+    how to begin (the overview); none is cut away."""
+    from engine.core import all_games
+    async with FakeDiscord() as fake, parley_bot(fake, db) as t:
+        anne = fake.user_ids[0]
+        for game in all_games():
+            topics = game.help_topics()
+            if not topics:
+                continue
+            index = await ask(t, anne, "rules", game=game.id)
+            assert index.content.startswith(f"{game.title} rules topics") and len(index.content) <= 2000
+            assert all(f"(`{key}`)" in index.content for key in topics), game.id
+            first, *rest = topics
+            assert all(index.content.index(f"(`{first}`)") < index.content.index(f"(`{k}`)") for k in rest)
+            assert "left out" not in index.content
+        t.assert_clean()
