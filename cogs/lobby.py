@@ -18,7 +18,7 @@ from cogs.fair import export_game, verify_game
 from cogs.fit import fit
 from cogs.history import post_replay
 from cogs.mentions import NOBODY, shown
-from cogs.posts import winners_line
+from cogs.posts import NEW_HERE, winners_line
 from cogs.rehome import repost_game
 from cogs.seats import ask_to_leave, kick_running, request_claim
 from engine.core import get_game
@@ -92,7 +92,7 @@ def lobby_text(record: GameRecord) -> str:
     head = f"**{title_of(record)}** — Host: <@{record.host_user_id}> · Options: {options}\n" \
            f"⏳ {Pace.of(record.settings).describe()} · {seed}\n"
     if record.status != "lobby":
-        return f"{head}**Started** with {len(record.seats)} players:\n{seat_list(record)}"
+        return f"{head}**Started** with {len(record.seats)} players:\n{seat_list(record)}\n{NEW_HERE}"
     return (f"{head}Lobby: {len(record.seats)}/{record.players} seats ({game.min_players}–{game.max_players} players)\n"
             f"{seat_list(record)}\nPress **Join** to take a seat; the host presses **Start** when everyone is in.")
 

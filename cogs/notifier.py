@@ -21,7 +21,7 @@ from cogs.fit import fit
 from cogs.history import deliver_replay
 from cogs.mentions import NOBODY, addressed
 from cogs.panel import MoveButton, panel_view, seat_key
-from cogs.posts import board_post, deadline_notice, final_result, your_move
+from cogs.posts import NEW_HERE, board_post, deadline_notice, final_result, your_move
 from cogs.quiet import next_allowed
 from cogs.rehome import tell_stalled
 from engine.core import Outcome, get_game
@@ -228,7 +228,7 @@ class DiscordNotifier:
             await self.bot.store.set_user_settings(s.user_id, dm_closed=False)
             try:
                 await self.dm(record, s.seat, f"Ahoy! You are seat {s.seat + 1} in **{title_of(record)}** "
-                                              f"(<#{record.thread_id}>). Your hand and your turns will come here.")
+                                              f"(<#{record.thread_id}>). Your hand and your turns will come here.\n{NEW_HERE}")
             except (discord.HTTPException, Unreachable) as e:   # a greeting is best effort: the game has started anyway
                 log.warning("game %s: could not greet user %s: %s", record.id, s.user_id, e)
 

@@ -13,6 +13,9 @@ BOARD_EVENTS = 8      # events a board post shows; the rest are in /log
 DIGEST_LINES = 25     # lines of "since your last move" in a DM; the rest are counted, never dropped
 
 
+
+NEW_HERE = "New here? **/rules** explains the game topic by topic, and **/help** lists the commands."
+
 def when(unix: float) -> str:
     """A Discord timestamp: each reader sees it in their own time zone, e.g. 'in 3 hours'."""
     return f"<t:{int(unix)}:R>"

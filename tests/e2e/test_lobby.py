@@ -27,8 +27,11 @@ async def test_a_game_opens_in_its_own_thread_and_starts_from_the_lobby(tmp_path
         await t.settle()
         record = await t.bot.store.load(1)
         assert record.status == "active"
-        for user in (anne, jack, mary):
-            assert any("Ahoy!" in m.content for m in fake.dm_messages(user))
+        for user in (anne, jack, mary):   # the first DM and the started lobby point to the help (issue 26, item 5)
+            greeting = next(m.content for m in fake.dm_messages(user) if "Ahoy!" in m.content)
+            assert "**/rules**" in greeting and "**/help**" in greeting
+        started = t.thread_messages(thread.id)[0]
+        assert "**Started**" in started.content and "**/rules**" in started.content
         posts = [m for m in t.thread_messages(thread.id) if m.attachments]
         assert posts, "a board image was posted in the thread"
         assert t.run.errors == []
