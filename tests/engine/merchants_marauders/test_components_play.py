@@ -276,3 +276,22 @@ def test_mm_comp_05_the_npc_flags_are_the_public_views_arrivals_until_the_ship_c
         s = do(s, active(s), "end")
     assert any(n.zone == zone and n.side == side for n in s.npcs.values()), "it came where the flag stood"
     assert (side, zone) not in [(a.side, a.zone) for a in GAME.view(s, None).arrivals]
+
+
+def test_mmb_comp_03_npc_01_the_ships_at_sea_never_outnumber_the_miniatures() -> None:
+    """Four captains in sloops, then an NPC card a round: the four navies and both pirates come,
+    and a second pirate sloop card replaces the first, so the board holds 5 sloops (4 colours and
+    the black one) and 5 frigates (4 brown, 1 black) as the box's miniatures allow."""
+    order = ["ev-01", "ev-04", "ev-07", "ev-10", "ev-13", "ev-16", "ev-14"]
+    s = started(4, seed="minis")
+    s.events.pile = [c for c in s.events.pile if c not in order] + list(reversed(order))
+    for _ in range(len(order) + 1):
+        first = s.round.number
+        while s.round.number == first:
+            s = do(s, active(s), "end")
+    ships = Counter((n.side, n.ship) for n in s.npcs.values())
+    assert ships == {("navy", "frigate"): 4, ("pirate", "sloop"): 1, ("pirate", "frigate"): 1}
+    ev14 = next(e.npc for e in cards().event_deck() if e.id == "ev-14")
+    assert ev14 is not None and not [a for a in s.arrivals if a.side == "pirate"]
+    assert s.npcs["pirate_sloop"].skills.scouting == ev14.captain.scouting, "the second pirate sloop has come"
+    assert Counter(p.ship.type for p in s.players) == {"sloop": 4}
