@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.state import State
-from tests.engine.merchants_marauders.scenario_helpers import SKULL, do, options, top, waiting
+from tests.engine.merchants_marauders.scenario_helpers import SKULL, active, do, in_port, options, top, waiting
 from tests.engine.merchants_marauders.test_naval_combat_play import _duel, _round
 from tests.engine.merchants_marauders.test_npcs_play import _pirate
 
@@ -51,3 +51,19 @@ def test_mmb_capt_05_a_pirate_npc_in_the_new_captains_home_lets_the_player_draw_
     assert "redraw" in options(s, d)
     s = do(s, d, "redraw")
     assert s.players[d].captain == AFTER and s.players[d].zone == "port_royal"
+
+
+def test_mm_m1_12_the_home_port_moves_to_the_new_captains_and_the_stash_is_made_there() -> None:
+    """The player's flag (the home port) is the current captain's: after the death the stash is
+    offered in Tortuga, the new captain's home, and not in another port."""
+    s, _, d = _sunk("flag")
+    s = do(s, d, "ship flute")
+    while active(s) != d:
+        s = do(s, active(s), "end")
+    assert (s.players[d].zone, s.players[d].in_port) == ("tortuga", True)
+    elsewhere = s.model_copy(deep=True)
+    in_port(elsewhere, d, "port_royal")
+    elsewhere = do(elsewhere, d, "port")
+    assert "stash" not in options(elsewhere, d), "Port Royal is no home of this captain"
+    s = do(s, d, "port")
+    assert "stash" in options(s, d), "Tortuga is"

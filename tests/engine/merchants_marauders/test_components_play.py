@@ -238,3 +238,60 @@ def test_mm_m5_04_05_comp_14_with_the_brig_in_play_a_galleon_has_manoeuvrability
         s = do(s, a, "shoot")
         s = do(s, d, "shoot")
         assert s.fight is not None and len(s.fight.contest["aggressor"]) == dice_, brig
+
+
+def test_mm_comp_07_the_new_weapons_are_sold_with_module_2_and_a_fourth_token_waits_when_three_are_aboard() -> None:
+    """Four tokens of each new kind: with three captains already carrying incendiary shot, the
+    fourth still finds one in the shipyard (a supply of three would have none left)."""
+    s = started(4, seed="yard-sog", module_2=True)
+    a = active(s)
+    for seat in s.order:
+        if seat != a:
+            s.players[seat].ship.weapons = ["incendiary_shot", "double_shot", "spikes"]
+    s.players[a].ship.gold = 50
+    s = do(s, a, "port")
+    s = do(s, a, "shipyard")
+    assert [o for o in options(s, a) if o.startswith("weapon")] == [
+        "weapon chain_shot", "weapon grapeshot", "weapon boarding_hooks",
+        "weapon incendiary_shot", "weapon double_shot", "weapon spikes"]
+    s = do(s, a, "weapon incendiary_shot")
+    assert "incendiary_shot" in s.players[a].ship.weapons
+
+
+@pytest.mark.parametrize(("event", "side", "zone"), [("ev-01", "navy", "havana"), ("ev-13", "pirate", "caribbean_sea")])
+def test_mm_comp_05_the_npc_flags_are_the_public_views_arrivals_until_the_ship_comes(event: str, side: str, zone: str) -> None:
+    """The brown flag (a warship) and the black one (a pirate) mark where an event's NPC will come:
+    the public view lists it as arriving there all round, and at the round's end the ship is there.
+    The next round's event (a trade boom) moves only the Dutch navy."""
+    from engine.merchants_marauders import GAME
+    s = started(2, seed=f"flags-{event}")
+    s.events.pile = [c for c in s.events.pile if c not in (event, "ev-26")] + ["ev-26", event]
+    first = s.round.number
+    while s.round.number == first:
+        s = do(s, active(s), "end")
+    v = GAME.view(s, None)
+    assert [(a.side, a.zone) for a in v.arrivals] == [(side, zone)]
+    assert not any(n.zone == zone and n.side == side for n in s.npcs.values())
+    while s.round.number == first + 1:
+        s = do(s, active(s), "end")
+    assert any(n.zone == zone and n.side == side for n in s.npcs.values()), "it came where the flag stood"
+    assert (side, zone) not in [(a.side, a.zone) for a in GAME.view(s, None).arrivals]
+
+
+def test_mmb_comp_03_npc_01_the_ships_at_sea_never_outnumber_the_miniatures() -> None:
+    """Four captains in sloops, then an NPC card a round: the four navies and both pirates come,
+    and a second pirate sloop card replaces the first, so the board holds 5 sloops (4 colours and
+    the black one) and 5 frigates (4 brown, 1 black) as the box's miniatures allow."""
+    order = ["ev-01", "ev-04", "ev-07", "ev-10", "ev-13", "ev-16", "ev-14"]
+    s = started(4, seed="minis")
+    s.events.pile = [c for c in s.events.pile if c not in order] + list(reversed(order))
+    for _ in range(len(order) + 1):
+        first = s.round.number
+        while s.round.number == first:
+            s = do(s, active(s), "end")
+    ships = Counter((n.side, n.ship) for n in s.npcs.values())
+    assert ships == {("navy", "frigate"): 4, ("pirate", "sloop"): 1, ("pirate", "frigate"): 1}
+    ev14 = next(e.npc for e in cards().event_deck() if e.id == "ev-14")
+    assert ev14 is not None and not [a for a in s.arrivals if a.side == "pirate"]
+    assert s.npcs["pirate_sloop"].skills.scouting == ev14.captain.scouting, "the second pirate sloop has come"
+    assert Counter(p.ship.type for p in s.players) == {"sloop": 4}

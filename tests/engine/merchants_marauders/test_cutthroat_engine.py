@@ -152,3 +152,10 @@ def test_mm_v5_10_the_out_of_turn_scouts_go_before_the_zones_npcs() -> None:
     dice(s, 1, 1, 1, 1, 1, 1)
     s = do(s, a, "pass")
     assert s.turn.scout_queue == [] and ("pirate_1", me) in s.turn.scouted
+
+
+def test_mm_v4_06_the_out_of_turn_scouting_printed_under_life_is_pain_comes_with_cutthroat_only() -> None:
+    s, me = _arrive(variant_4=True)
+    assert not isinstance(top(s), P.AmbushPrompt) and list(waiting(s)) == [me], "Life is Pain asks nobody"
+    s, me = _arrive(variant_4=True, variant_5=True)
+    assert isinstance(top(s), P.AmbushPrompt) and sorted(waiting(s)) == _others(s, me)

@@ -120,3 +120,19 @@ def test_mm_m10_03_04_taking_a_mission_and_completing_it_each_give_1_goodwill() 
     s.cargo.pile = [c for c in s.cargo.pile if c not in ("rum-1", "rum-2")]
     s = do(s, me, "attempt")
     assert s.players[me].goodwill == 2 and s.players[me].glory == 1, "completed: 1 more"
+
+
+def test_mm_m10_09_the_mission_an_event_draws_onto_the_board_is_never_offered_again() -> None:
+    """The mercenaries event draws a third mission: no redraw is offered to anyone, however much
+    goodwill they hold."""
+    s = started(2, seed="merc-goodwill", module_1=True, module_10=True)
+    for p in s.players:
+        p.goodwill = 5
+    s.events.pile.append("sev-10")
+    first = s.round.number
+    while s.round.number == first:
+        s = do(s, active(s), "end")
+    assert len(s.board) == 3 and all(x.mission for x in s.board), "the event drew a third mission"
+    assert isinstance(top(s), P.ActionPrompt)
+    assert not any("redraw" in o for seat in s.order for o in options(s, seat))
+    assert [p.goodwill for p in s.players] == [5, 5]

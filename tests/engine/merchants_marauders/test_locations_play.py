@@ -261,3 +261,36 @@ def test_mm_m9_75_no_contraband_is_sold_in_a_town() -> None:
     s = do(s, me, "visit")
     s = do(s, me, "sell")
     assert "sell cb-rum-4" not in options(s, me) and "sell coffee-1" in options(s, me)
+
+
+# ---- glory cards in a location raid (MM-M9-31) ----
+def test_mm_m9_31_a_card_for_merchant_raids_is_offered_against_a_merchant_never_at_a_location() -> None:
+    from tests.engine.merchants_marauders.test_raiding_play import _raid, _raider
+    s, a = _raider(["sugar-1", "rum-1", "coffee-1"], seed="chase")
+    s.players[a].glory_cards = ["gl-chase-her-down"]
+    s = _raid(s, a, 1, 1)
+    assert "play gl-chase-her-down" in options(s, a), "against a merchant the card is there"
+    s, me, _ = _at("town", seed="chase-town")
+    s.players[me].glory_cards = ["gl-chase-her-down"]
+    s = do(s, me, "raid location")
+    assert isinstance(top(s), P.BombardPrompt)
+    assert not [o for o in options(s, me) if o.startswith("play")], "not in the bombardment"
+    s = do(s, me, "stop")
+    assert isinstance(top(s), P.LandBattlePrompt)
+    assert options(s, me) == ["attack", "withdraw"], "nor ashore"
+    assert s.players[me].glory_cards == ["gl-chase-her-down"]
+
+
+# ---- the missionary's visitors (MM-M9-39) ----
+def test_mm_m9_39_a_pirate_visits_the_missionary_and_buys_off_a_token() -> None:
+    s, me, _ = _at("missionary", seed="mission-visit")
+    p = s.players[me]
+    p.bounties, p.ship.gold = {"spain": 2}, 10
+    assert "visit" in options(s, me), "a wanted captain is welcome"
+    s = do(s, me, "visit")
+    assert options(s, me) == ["pay spain", "stop"]
+    s = do(s, me, "pay spain")
+    assert (s.players[me].ship.gold, s.players[me].bounties.get("spain")) == (7, 1)
+    s2, me2, _ = _at("trading_post", seed="mission-visit")
+    s2.players[me2].bounties, s2.players[me2].ship.gold = {"spain": 2}, 10
+    assert "visit" not in options(s2, me2), "where only non-pirates go, the same captain is turned away"

@@ -90,3 +90,17 @@ def test_mm_m11_29_every_new_fall_while_angry_is_another_mutiny_check() -> None:
     dice(s, 1, 1, 4)                                 # the turn ends in the port it began in: again
     s = do(s, me, "end")
     assert s.rng.forced == [4] and s.players[me].deaths == 1, "a second check, failed"
+
+
+def test_mm_m11_28_the_mutiny_check_takes_no_crew_clash_card_nor_a_second_angry_die_off() -> None:
+    """Leadership 3 at Angry: the check rolls 2 dice (a crew clash there would roll 3 - 1 = 2 and the
+    check's own -1 on top would leave 1), and a crew-clash reroll card in hand is not offered."""
+    s, me = _crew("angry", seed="no-clash")
+    at_sea(s, me, "caribbean_sea")
+    s.players[me].glory_cards = ["gl-rally-at-the-rail"]
+    dice(s, SKULL, 1, 1,                             # Fierce Loyalty passed: a step down, to Mutiny
+         1, 1,                                       # the check's two dice, both failed
+         4)
+    s = do(s, me, "fierce")
+    assert s.rng.forced == [4], "two dice, not one"
+    assert s.players[me].deaths == 1, "no reroll was offered: the failed check stands"

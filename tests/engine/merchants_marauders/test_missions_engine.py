@@ -121,3 +121,25 @@ def test_mmb_capt_01_02_a_dead_captains_cards_ship_and_bounties_go_and_the_missi
     assert old in s.captains.discard and p.captain != old and "gl-gunner-1" in s.glory.discard and not p.glory_cards
     assert "rum-1" in s.cargo.discard and not p.ship.weapons and p.ship.gold == 0 and not p.bounties
     assert p.glory == 3 and p.stash == 12
+
+
+def test_mm_m1_09_each_offered_mission_shows_where_it_is_claimed_and_leaves_the_offer_when_taken() -> None:
+    """The mission marker is the board panel's 'claim at' beside its card: every mission on offer
+    names its claim zone, and a claimed one is no longer on offer."""
+    from engine.merchants_marauders.card_defs import cards
+    from render.merchants_marauders.panels import _play_lines
+    s = started(3, seed="marker", module_1=True)
+    seat = active(s)
+    _clean(s, seat)
+    s.board = [Slot(mission="mi-02"), Slot(mission="mi-03")]
+    missions = {m.id: m for m in cards().mission_deck()}
+    line = dict(_play_lines(GAME.view(s, None)))["Missions"]
+    for m in ("mi-02", "mi-03"):
+        assert f"{missions[m].name} (claim at " in line, m
+    assert f"{missions['mi-02'].name} (claim at Port Royal" in line
+    in_port(s, seat, "port_royal")
+    s = do(s, seat, "port")
+    dice(s, SKULL)
+    s = do(s, seat, "claim mi-02")
+    line = dict(_play_lines(GAME.view(s, None)))["Missions"]
+    assert missions["mi-02"].name not in line and missions["mi-03"].name in line

@@ -99,3 +99,13 @@ def test_mmb_raid_13_twelve_gold_of_plunder_earns_a_glory_and_eleven_does_not() 
     s = _raid(s, a, 1, 2)
     s = do(s, a, "stop")
     assert s.players[a].ship.gold == 10 + 11 and s.players[a].glory == 0
+
+
+def test_mm_comp_08_a_captain_holding_seven_spanish_tokens_is_given_an_eighth() -> None:
+    """Parley keeps no bounty pool (base section 6, no limit a nation): the eighth Spanish token
+    comes though the box holds seven."""
+    s, a = _raider(["rum-8", "rum-7", "rum-2"], seed="eighth")
+    s.players[a].bounties, s.wars = {"spain": 7}, []
+    s = _raid(s, a, 1, 2)
+    s = do(s, a, "stop")
+    assert s.players[a].bounties == {"spain": 8}
