@@ -246,7 +246,7 @@ class RerollPrompt(PromptBase):
     """A failed check a captain's ability may roll again (once a round)."""
     kind: Literal["reroll"] = "reroll"
     text: ClassVar[str] = "decide whether to reroll"
-    check: Literal["scout", "rumour", "investigate", "claim", "attempt", "npc"]
+    check: Literal["scout", "rumour", "investigate", "claim", "attempt", "npc", "enter"]
     target: str = ""
     dice: int
     goodwill: bool = False              # Module 10: paid with 1 goodwill, taken or `accept`ed
@@ -369,6 +369,7 @@ class EnterPrompt(PromptBase):
     kind: Literal["enter"] = "enter"
     text: ClassVar[str] = "pay goodwill to enter the closed port, or stay out"
     price: int
+    villon: bool = False                # Alexander Villon's failed Influence check: 1 goodwill (MM-M10-23)
 
     def legal(self, s: State, seat: int) -> list[Any]:
         return [action(A.PayGoodwill), action(A.Stay)]

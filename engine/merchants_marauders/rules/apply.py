@@ -65,9 +65,12 @@ def _wind(s: State, seat: int, pr: P.ActionPrompt, a: A.WindMove, ev: Events) ->
 
 
 def _enter(s: State, seat: int, pr: P.ActionPrompt, a: A.Enter, ev: Events) -> None:
+    from engine.merchants_marauders.rules import villon_turn
     from engine.merchants_marauders.rules.goodwill_turn import ask_entry
     _pop(s)
-    if not ask_entry(s, seat):             # Module 10: a closed port asks for its goodwill first
+    if villon_turn.may_try(s, seat):       # Alexander Villon's Influence check (MM-M10-23)
+        villon_turn.attempt(s, seat, ev)
+    elif not ask_entry(s, seat):           # Module 10: a closed port asks for its goodwill first
         turn.enter(s, seat, ev)
 
 
