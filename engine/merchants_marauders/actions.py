@@ -306,6 +306,12 @@ class Dump(_A):
     kind: Literal["dump"] = "dump"
 
 
+class Compartment(_A):
+    """Module 7: the compartment a cargo hit takes its card from (MM-M7-27)."""
+    kind: Literal["compartment"] = "compartment"
+    which: Literal["ordinary", "contraband"]
+
+
 class Hide(_A):
     """Module 3 with 7: put this contraband card under the smuggler's hold (a free decision)."""
     kind: Literal["hide"] = "hide"

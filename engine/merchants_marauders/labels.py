@@ -91,6 +91,8 @@ def describe(s: State, seat: int, a: Any) -> ActionText:
         text = ActionText(label=f"{verb} {a.card} as contraband")
     elif isinstance(a, A.Take) and a.what == "contraband":
         text = ActionText(label=f"Take {a.item} as contraband")
+    elif isinstance(a, A.Compartment):
+        text = ActionText(label=f"Lose a card from the {a.which} {'hold' if a.which == 'ordinary' else 'compartment'}")
     elif isinstance(a, A.Hide):
         text = ActionText(label=f"Hide {a.card} in the smuggler's hold")
     elif isinstance(a, A.NewRumour):

@@ -55,12 +55,14 @@ NOTATE: dict[type, Callable[[State, Any], str]] = {
     A.Smuggle: lambda s, a: f"contraband {a.card}",
     A.PayGoodwill: lambda s, a: "pay",
     A.Hide: lambda s, a: f"hide {a.card}",
+    A.Compartment: lambda s, a: f"compartment {a.which}",
     A.NewRumour: lambda s, a: "rumour new",
 }
 VERBS |= {"fierce", "accept", "goodwill", "loyalty", "pay", "stay", "check", "crew", "contraband", "resist",
           "dump"}                       # Modules 7, 10, 11
 VERBS |= {"hit"}                        # Module 2: where a fire or double shot's last hits land
 VERBS |= {"hide"}                       # Module 3's smuggler's hold (with Module 7)
+VERBS |= {"compartment"}                # Module 7: the compartment a cargo hit takes from
 
 
 def notate(s: State, a: Any) -> str:

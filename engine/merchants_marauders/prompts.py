@@ -61,9 +61,9 @@ class KeepCargoPrompt(PromptBase):
     smuggled: list[str] = []            # Module 7: plunder kept as contraband, into the compartment
 
     def legal(self, s: State, seat: int) -> list[Any]:
-        from engine.merchants_marauders.rules.smuggling_turn import keep_options
+        from engine.merchants_marauders.rules.smuggling_turn import keep_options, keep_room
         out: list[Any] = []
-        if len(self.kept) + len(self.smuggled) < self.room:
+        if len(self.kept) + len(self.smuggled) < keep_room(s, seat, self):
             out = [action(A.Keep, card=c) for c in self.cards if c not in self.kept and c not in self.smuggled]
             out = [*out, *keep_options(s, seat, self)][:MAX_OPTIONS - 1]
         # leaving port keeps exactly what the hold takes (trade.leave_port): no `done` there
@@ -246,7 +246,7 @@ class RerollPrompt(PromptBase):
     """A failed check a captain's ability may roll again (once a round)."""
     kind: Literal["reroll"] = "reroll"
     text: ClassVar[str] = "decide whether to reroll"
-    check: Literal["scout", "rumour", "investigate", "claim", "attempt", "npc"]
+    check: Literal["scout", "rumour", "investigate", "claim", "attempt", "npc", "enter"]
     target: str = ""
     dice: int
     goodwill: bool = False              # Module 10: paid with 1 goodwill, taken or `accept`ed
@@ -369,6 +369,7 @@ class EnterPrompt(PromptBase):
     kind: Literal["enter"] = "enter"
     text: ClassVar[str] = "pay goodwill to enter the closed port, or stay out"
     price: int
+    villon: bool = False                # Alexander Villon's failed Influence check: 1 goodwill (MM-M10-23)
 
     def legal(self, s: State, seat: int) -> list[Any]:
         return [action(A.PayGoodwill), action(A.Stay)]
@@ -403,6 +404,18 @@ class PlankPrompt(PromptBase):
         return [action(A.Check), *crew, action(A.Accept)]
 
 
+class CompartmentPrompt(PromptBase):
+    """Module 7: cargo hits on a ship with cards in both compartments; the owner names the
+    compartment of each hit in turn (MM-M7-27), the ordinary hold first by default."""
+    kind: Literal["compartment"] = "compartment"
+    text: ClassVar[str] = "choose where each cargo hit takes a card from"
+    hits: int                           # hits still to place
+
+    def legal(self, s: State, seat: int) -> list[Any]:
+        from engine.merchants_marauders.rules.contraband_turn import compartment_options
+        return compartment_options(s, seat)
+
+
 class ContrabandPrompt(PromptBase):
     """Module 7: a warship's search found contraband aboard: attack it, or dump the compartment."""
     kind: Literal["contraband"] = "contraband"
@@ -420,5 +433,6 @@ Prompt = Annotated[
     | TreasurePrompt | CapturePrompt | OldModsPrompt
     | BurnPrompt | SpreadPrompt | SpikesPrompt | UpgradesPrompt
     | VisitPrompt | BombardPrompt | LandBattlePrompt
-    | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt | RedrawPrompt,
+    | AmbushPrompt | EnterPrompt | PlankPrompt | ContrabandPrompt | RedrawPrompt
+    | CompartmentPrompt,
     Field(discriminator="kind")]

@@ -109,7 +109,8 @@ class Turn(BaseModel):
     sale_bonus: int = 0                          # a glory card's gold per demand good, this turn's next sale
     start_port: Zone | None = None               # Module 11: the port the turn began in (None: at sea)
     goodwill_spent: list[str] = []               # Module 10: the situations goodwill went into this turn
-    paid_entry: bool = False                     # Module 10: goodwill opened the closed port the ship is in
+    paid_entry: bool = False                     # goodwill (Module 10) or Villon's check opened the closed port the ship is in
+    tried_entry: bool = False                    # Villon's Influence check for a closed port was rolled this turn
 
 
 class Side(BaseModel):

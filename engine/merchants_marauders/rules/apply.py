@@ -65,9 +65,12 @@ def _wind(s: State, seat: int, pr: P.ActionPrompt, a: A.WindMove, ev: Events) ->
 
 
 def _enter(s: State, seat: int, pr: P.ActionPrompt, a: A.Enter, ev: Events) -> None:
+    from engine.merchants_marauders.rules import villon_turn
     from engine.merchants_marauders.rules.goodwill_turn import ask_entry
     _pop(s)
-    if not ask_entry(s, seat):             # Module 10: a closed port asks for its goodwill first
+    if villon_turn.may_try(s, seat):       # Alexander Villon's Influence check (MM-M10-23)
+        villon_turn.attempt(s, seat, ev)
+    elif not ask_entry(s, seat):           # Module 10: a closed port asks for its goodwill first
         turn.enter(s, seat, ev)
 
 
@@ -91,6 +94,8 @@ def _economy(s: State, seat: int, pr: Any, a: Any, ev: Events) -> None:
         goodwill_turn.redraw(s, seat, pr, ev)
     elif isinstance(a, A.Smuggle):
         contraband_turn.smuggle(s, seat, pr, a.card, ev)
+    elif isinstance(a, A.Compartment):
+        contraband_turn.hit(s, seat, pr, a.which, ev)
     else:
         contraband_turn.answer(s, seat, pr, a, ev)
 
@@ -154,11 +159,12 @@ def _end(s: State, seat: int, pr: P.ActionPrompt, a: A.End, ev: Events) -> None:
 
 # ---- cargo kept ----
 def _keep(s: State, seat: int, pr: P.KeepCargoPrompt, a: A.Keep, ev: Events) -> None:
+    from engine.merchants_marauders.rules.smuggling_turn import keep_room
     pr.kept.append(a.card)
     if pr.why == "leave" and len(pr.kept) == pr.room:
         _pop(s)
         turn.keep_on_leaving(s, seat, pr.kept, ev)
-    elif pr.why == "plunder" and len(pr.kept) + len(pr.smuggled) == pr.room:
+    elif pr.why == "plunder" and len(pr.kept) + len(pr.smuggled) >= keep_room(s, seat, pr):
         _keep_done(s, seat, pr, A.Done(), ev)
 
 
@@ -396,6 +402,7 @@ HANDLERS: dict[tuple[type, type], Handler] = {
     (P.BuyPrompt, A.Smuggle): _economy,
     (P.ContrabandPrompt, A.Resist): _economy,
     (P.ContrabandPrompt, A.Dump): _economy,
+    (P.CompartmentPrompt, A.Compartment): _economy,
     (P.SetupPrompt, A.Ship): _pick,
     (P.SetupPrompt, A.Captain): variants_turn.keep_captain,
     (P.SetupPrompt, A.Draw): variants_turn.draw_captain,

@@ -148,8 +148,9 @@ def _raised(points: Mapping[HitLocation, int], kinds: Sequence[str]) -> dict[Hit
 
 def _after_capture(s: State, seat: int, slot: str) -> None:
     """The upgrades went with the ship (no UpgradesPrompt for them); the plunder still to keep
-    fits the new hold."""
-    room = max(0, hold(s.players[seat]) - len(s.players[seat].ship.cargo))
+    fits the new hold, which the contraband compartment shares (MM-M7-25)."""
+    from engine.merchants_marauders.rules.smuggling_turn import room as free_room
+    room = free_room(s, seat)
     for pr in list(s.stack):
         if isinstance(pr, P.UpgradesPrompt) and pr.slot == slot:
             s.stack.remove(pr)

@@ -194,20 +194,56 @@ def answer(s: State, seat: int, pr: P.ContrabandPrompt, a: Any, ev: Events) -> N
 
 
 # ---- cargo hits ----
+def _both(s: State, seat: int) -> bool:
+    """A choice of compartment matters: cards in both, and Cargo left (at 0 everything goes)."""
+    p = s.players[seat]
+    return bool(p.ship.cargo) and bool(p.contraband) and p.ship.points["cargo"] > 0
+
+
 def cargo_hits(s: State, seat: int, n: int) -> bool:
-    """Cargo hits on a ship carrying contraband: one card a hit, from the ordinary hold first
-    (contraband.default_compartment), at Cargo 0 everything (MM-M7-27 to -30); False: none aboard."""
+    """Cargo hits on a ship carrying contraband: one card a hit, from the compartment the owner
+    names for each (CompartmentPrompt) while both hold cards, else from the one that does; at
+    Cargo 0 everything (MM-M7-27 to -30). False: none aboard."""
     p = s.players[seat]
     if not on(s) or not p.contraband or n <= 0:
         return False
+    if _both(s, seat):
+        s.stack.append(P.CompartmentPrompt(seats=[seat], hits=n))
+    else:
+        _lose(s, seat, n, None)
+    return True
+
+
+def _lose(s: State, seat: int, n: int, named: K.Compartment | None) -> None:
+    """`n` hits: the first from `named`, the rest (and all with None) as a silent owner would
+    (contraband.default_compartment)."""
     h = _hold(s, seat)
-    names: list[K.Compartment] = []
-    for _ in range(n):
-        names.append(K.default_compartment(h))
-    after, lost = K.cargo_hits(h, names, p.ship.points["cargo"], s.rng)
+    names = [named or K.default_compartment(h)] + [K.default_compartment(h)] * (n - 1) if n > 0 else []
+    after, lost = K.cargo_hits(h, names, s.players[seat].ship.points["cargo"], s.rng)
     _store(s, seat, after)
     s.cargo.throw_away([c.id for c in lost])
-    return True
+
+
+def compartment_options(s: State, seat: int) -> list[Any]:
+    """The default (the ordinary hold while it has cards) first, then the other if it has any."""
+    first = K.default_compartment(_hold(s, seat))
+    other: K.Compartment = "contraband" if first == "ordinary" else "ordinary"
+    p = s.players[seat]
+    return [action(A.Compartment, which=first)] + (
+        [action(A.Compartment, which=other)] if (p.contraband if other == "contraband" else p.ship.cargo) else [])
+
+
+def hit(s: State, seat: int, pr: P.CompartmentPrompt, which: K.Compartment, ev: Events) -> None:
+    """One hit's card, at random from the compartment named (MM-M7-28); the next hit asked while
+    both still hold cards, the rest by default once one is empty."""
+    s.stack.remove(pr)
+    _lose(s, seat, 1, which)
+    say(ev, f"A cargo hit takes a card from {name(s, seat)}'s {which} {'hold' if which == 'ordinary' else 'compartment'}")
+    left = pr.hits - 1
+    if left > 0 and _both(s, seat):
+        s.stack.append(P.CompartmentPrompt(seats=[seat], hits=left))
+    elif left > 0:
+        _lose(s, seat, left, None)
 
 
 def on_death(s: State, seat: int) -> None:

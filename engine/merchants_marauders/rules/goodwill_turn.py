@@ -100,6 +100,9 @@ def accept(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
     from engine.merchants_marauders.rules import turn
     if pr.check == "npc":
         turn.found_by_npc(s, seat, pr.target, ev)
+    elif pr.check == "enter":
+        from engine.merchants_marauders.rules.villon_turn import failed
+        failed(s, seat, ev)
 
 
 # ---- a closed port ----
@@ -137,6 +140,10 @@ def ask_entry(s: State, seat: int) -> bool:
 def pay_entry(s: State, seat: int, pr: P.EnterPrompt, ev: Events) -> None:
     """The whole price at once (MM-M10-17); inside, the port action as usual."""
     from engine.merchants_marauders.rules import turn
+    if pr.villon:
+        from engine.merchants_marauders.rules.villon_turn import pay
+        pay(s, seat, ev)
+        return
     p = s.players[seat]
     terms = _terms(s, seat, p.zone)
     assert terms is not None
@@ -148,9 +155,9 @@ def pay_entry(s: State, seat: int, pr: P.EnterPrompt, ev: Events) -> None:
 
 
 def closed_now(s: State, seat: int) -> bool:
-    """The port the ship is in is closed to it, unless goodwill opened it this turn."""
+    """The port the ship is in is closed to it, unless goodwill or Villon's check opened it this turn."""
     p = s.players[seat]
-    return closed(s, seat, p.zone) and not (on(s) and s.turn.paid_entry)
+    return closed(s, seat, p.zone) and not s.turn.paid_entry
 
 
 def rescout(s: State, seat: int, slot: str, faces: list[Face], ev: Events) -> None:

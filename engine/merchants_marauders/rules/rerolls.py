@@ -32,6 +32,7 @@ def reroll(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
     from engine.merchants_marauders.rules import goodwill_turn as GT
     from engine.merchants_marauders.rules import missions_turn as MT
     from engine.merchants_marauders.rules import turn
+    from engine.merchants_marauders.rules import villon_turn as VT
     s.stack.pop()
     if pr.goodwill:
         GT.pay_reroll(s, seat, pr)
@@ -46,5 +47,6 @@ def reroll(s: State, seat: int, pr: P.RerollPrompt, ev: Events) -> None:
         "claim": lambda: MT.claim(s, seat, pr.target, ev, faces),
         "attempt": lambda: MT.attempt(s, seat, ev, faces),
         "npc": lambda: GT.rescout(s, seat, pr.target, faces, ev),
+        "enter": lambda: VT.attempt(s, seat, ev, faces),
     }
     go[pr.check]()

@@ -42,6 +42,13 @@ def room(s: State, seat: int) -> int:
     return max(0, hold(s.players[seat]) - CT.carried(s, seat))
 
 
+def keep_room(s: State, seat: int, pr: P.KeepCargoPrompt) -> int:
+    """The cards a keep prompt may still take in all: leaving port, the hold; plunder, no more
+    than the room both compartments leave now (what raiding.keep_plunder checks), should the
+    ship have changed since the prompt was asked."""
+    return pr.room if pr.why == "leave" else min(pr.room, room(s, seat))
+
+
 def keep_options(s: State, seat: int, pr: P.KeepCargoPrompt) -> list[Any]:
     """`contraband <card>` for each card of the contraband deck the plunder offers."""
     if not CT.on(s) or pr.why != "plunder":
@@ -53,7 +60,7 @@ def keep_options(s: State, seat: int, pr: P.KeepCargoPrompt) -> list[Any]:
 def smuggle(s: State, seat: int, pr: P.KeepCargoPrompt, card_id: str) -> bool:
     """One card kept as contraband; True once the room is full (the prompt is then done)."""
     pr.smuggled.append(card_id)
-    return len(pr.kept) + len(pr.smuggled) >= pr.room
+    return len(pr.kept) + len(pr.smuggled) >= keep_room(s, seat, pr)
 
 
 def stow(s: State, seat: int, pr: P.KeepCargoPrompt, ev: Events) -> list[str]:

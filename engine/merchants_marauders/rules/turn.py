@@ -95,7 +95,8 @@ def move_options(s: State, seat: int) -> list[Any]:
     from engine.merchants_marauders.rules import weather_turn as WT
     out: list[Any] = WT.affordable(s, seat, [action(A.Move, to=z) for z in zd.neighbours]) + WT.wind_moves(s, seat)
     from engine.merchants_marauders.rules.goodwill_turn import may_enter
-    if zd.port and (not closed(s, seat, p.zone) or may_enter(s, seat, p.zone)):
+    from engine.merchants_marauders.rules.villon_turn import may_try
+    if zd.port and (not closed(s, seat, p.zone) or may_enter(s, seat, p.zone) or may_try(s, seat)):
         out.append(action(A.Enter))
     return out
 

@@ -112,6 +112,26 @@ def test_capture_comes_before_the_navys_plunder_which_fits_the_new_hold() -> Non
     assert isinstance(keep, P.KeepCargoPrompt) and keep.room == 1, "the frigate holds 3, 2 aboard"
 
 
+
+def test_a_prize_ship_s_plunder_keep_offers_only_what_both_compartments_leave() -> None:
+    """A seeded game listed `keep` choices the hold then refused ("room for 1 more; you chose
+    2"): after a capture the plunder's room left out the contraband compartment."""
+    s, seat = _won(NAVY, module_7=True)
+    p = s.players[seat]
+    p.ship.type, p.ship.cargo, p.contraband = "galleon", ["rum-1"], ["cb-rum-4"]
+    p.ship.points = maxima(p)
+    s = resettle(s)
+    keep = next(x for x in s.stack if isinstance(x, P.KeepCargoPrompt))
+    assert keep.room == 3 and len(keep.cards) >= 2, "the galleon holds 5, 2 aboard"
+    s = do(s, seat, "take ship")
+    keep = top(s)
+    assert isinstance(keep, P.KeepCargoPrompt) and keep.room == 1, "the frigate holds 3, 2 aboard (one contraband)"
+    while isinstance(top(s), P.KeepCargoPrompt):         # every listed keep is playable
+        s = do(s, seat, next(o for o in options(s, seat) if o.startswith("keep")))
+    p = s.players[seat]
+    assert len(p.ship.cargo) + len(p.contraband) == 3 and p.contraband == ["cb-rum-4"]
+
+
 # ---- Module 4 ----
 def test_mm_m4_19_a_captured_npc_ship_keeps_its_unspent_upgrades_in_their_places() -> None:
     tokens = ("grapeshot_1", "chain_shot_1", "reinforced_hull")

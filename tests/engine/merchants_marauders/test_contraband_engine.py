@@ -181,6 +181,9 @@ def test_mm_m7_27_cargo_hits_reach_the_compartment_once_the_hold_is_empty() -> N
     p = s.players[seat]
     p.ship.cargo, p.contraband = ["rum-1"], ["cb-sugar-2"]
     assert contraband_turn.cargo_hits(s, seat, 2)
+    assert isinstance(top(s), P.CompartmentPrompt)
+    s = do(s, seat, "compartment ordinary")               # the second hit: the only cards left
+    p = s.players[seat]
     assert p.ship.cargo == [] and p.contraband == [] and {"rum-1", "cb-sugar-2"} <= set(s.cargo.discard)
 
 

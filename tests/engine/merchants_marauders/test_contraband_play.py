@@ -7,6 +7,7 @@ Cards used: cb-rum-2 (rum, sold at Cartagena), cb-rum-4 (rum, Havana), cb-spices
 Havana), cb-sugar-1 (sugar, Nassau)."""
 from __future__ import annotations
 
+from engine.merchants_marauders import GAME
 from engine.merchants_marauders import prompts as P
 from engine.merchants_marauders.state import State
 from engine.merchants_marauders.vocab import Good, Zone
@@ -19,6 +20,7 @@ from tests.engine.merchants_marauders.scenario_helpers import (
     options,
     started,
     top,
+    waiting,
 )
 from tests.engine.merchants_marauders.test_naval_combat_play import SKULL, _duel, _round
 from tests.engine.merchants_marauders.test_npcs_play import _navy
@@ -135,10 +137,52 @@ def test_mm_m7_28_a_cargo_hit_takes_a_random_card_of_the_compartment_hit() -> No
         s, a, d = _duel(seed=seed, module_7=True)
         s.players[d].ship.cargo, s.players[d].contraband = ["rum-1", "sugar-1"], ["cb-rum-4"]
         s = _round(s, a, d, ("shoot", "shoot"), SKULL, 1, 1, 1, 1, 2, 2)   # one cargo hit
+        s = do(s, d, "compartment ordinary")
         p = s.players[d]
         assert p.contraband == ["cb-rum-4"] and len(p.ship.cargo) == 1, "one card, from the ordinary hold"
         lost |= {"rum-1", "sugar-1"} - set(p.ship.cargo)
     assert lost == {"rum-1", "sugar-1"}, "either card may go"
+
+
+def _two_cargo_hits(ordinary: list[str], contraband: list[str], seed: str = "hit-a") -> tuple[State, int, int]:
+    """A round in which the defender, carrying these cards, takes two cargo hits (and a masts one)."""
+    s, a, d = _duel(seed=seed, module_7=True)
+    s.players[d].ship.cargo, s.players[d].contraband = list(ordinary), list(contraband)
+    return _round(s, a, d, ("shoot", "shoot"), SKULL, 1, 1, 1, 1, 1, 2), a, d
+
+
+def test_mm_m7_27_the_owner_names_the_compartment_of_each_cargo_hit() -> None:
+    s, a, d = _two_cargo_hits(["rum-1", "sugar-1"], ["cb-rum-4", "cb-sugar-1"])
+    assert isinstance(top(s), P.CompartmentPrompt) and tuple(waiting(s)) == (d,), "the owner is asked, not the shooter"
+    assert options(s, a) == [] and options(s, d) == ["compartment ordinary", "compartment contraband"]
+    s = do(s, d, "compartment contraband")
+    assert isinstance(top(s), P.CompartmentPrompt) and top(s).hits == 1, "each hit is asked"
+    s = do(s, d, "compartment contraband")
+    p = s.players[d]
+    assert p.ship.cargo == ["rum-1", "sugar-1"] and p.contraband == []
+    assert {"cb-rum-4", "cb-sugar-1"} <= set(s.cargo.discard)
+    assert isinstance(top(s), P.OrdersPrompt), "the fight goes on"
+
+
+def test_mm_m7_27_a_silent_owner_loses_the_ordinary_hold_first() -> None:
+    s, a, d = _two_cargo_hits(["rum-1", "sugar-1"], ["cb-rum-4"])
+    assert GAME.notate(s, GAME.default_action(s, d)) == "compartment ordinary"
+    s = do(s, d, GAME.notate(s, GAME.default_action(s, d)))
+    s = do(s, d, GAME.notate(s, GAME.default_action(s, d)))
+    p = s.players[d]
+    assert p.ship.cargo == [] and p.contraband == ["cb-rum-4"]
+
+
+def test_mm_m7_27_29_once_a_compartment_is_empty_the_other_takes_the_rest_unasked() -> None:
+    s, a, d = _two_cargo_hits(["rum-1"], ["cb-rum-4", "cb-sugar-1"])
+    s = do(s, d, "compartment ordinary")
+    p = s.players[d]
+    assert p.ship.cargo == [] and len(p.contraband) == 1 and not isinstance(top(s), P.CompartmentPrompt)
+
+
+def test_mm_m7_27_one_compartment_only_asks_nothing() -> None:
+    s, a, d = _two_cargo_hits([], ["cb-rum-4", "cb-sugar-1"])
+    assert not isinstance(top(s), P.CompartmentPrompt) and s.players[d].contraband == []
 
 
 def test_mm_m7_17_a_warship_does_not_sail_after_a_smuggler_it_does_not_hunt() -> None:
