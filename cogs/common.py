@@ -109,6 +109,19 @@ async def only_running_game(interaction: discord.Interaction, none_text: str) ->
     return mine[0]
 
 
+def may_open_here(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
+    """A game's thread is opened here (/game new, /game repost): a public thread with posts in it.
+    The member must be allowed both in this channel, and so must the bot (their permissions here,
+    as the interaction gives them)."""
+    member, app = interaction.permissions, interaction.app_permissions
+    if not (member.create_public_threads and member.send_messages):
+        raise Refusal(f"You need the Create Public Threads and Send Messages permissions in {channel.mention} "
+                      "to open a game there. Ask the server's admins, or use a channel where you have them.")
+    if not (app.view_channel and app.create_public_threads and app.send_messages_in_threads):
+        raise Refusal(f"I need the View Channel, Create Public Threads and Send Messages in Threads permissions in "
+                      f"{channel.mention} to open a game there. Ask the server's admins to give them to me.")
+
+
 def seat_of(record: GameRecord, user_id: int) -> int:
     seat = record.seat_of(user_id)
     if seat is None:

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.catalog import bot_choices, find_game, game_choices, option_choices
-from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, parley, reply, title_of
+from cogs.common import GAME_NUMBER, Refusal, game_for, guarded, may_open_here, parley, reply, title_of
 from cogs.describe import seat_list, waiting_text
 from cogs.digests import CADENCE_CHOICES, follow, unfollow
 from cogs.failures import THREAD_ARCHIVE_MINUTES
@@ -105,18 +105,6 @@ def fullest(game_type: str, players: int, options: dict[str, Any], settings: dic
     return GameRecord(id=10**12, game_type=game_type, guild_id=None, channel_id=None, thread_id=None,
                       host_user_id=host, status="lobby", options=options, seed="", players=players, version=0,
                       snapshot_json=None, created_at=0.0, updated_at=0.0, settings=settings, seats=seats)
-
-
-def may_open_here(interaction: discord.Interaction, channel: discord.TextChannel) -> None:
-    """Opening a game makes a public thread and posts in it: the member must be allowed both
-    here, and so must the bot (their permissions in this channel, as the interaction gives them)."""
-    member, app = interaction.permissions, interaction.app_permissions
-    if not (member.create_public_threads and member.send_messages):
-        raise Refusal(f"You need the Create Public Threads and Send Messages permissions in {channel.mention} "
-                      "to open a game there. Ask the server's admins, or use a channel where you have them.")
-    if not (app.create_public_threads and app.send_messages_in_threads):
-        raise Refusal(f"I need the Create Public Threads and Send Messages in Threads permissions in "
-                      f"{channel.mention} to open a game there. Ask the server's admins to give them to me.")
 
 
 async def open_lobby(interaction: discord.Interaction, channel: discord.TextChannel, game_id: int) -> discord.Thread:

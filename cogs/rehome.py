@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import Refusal, game_for, parley, reply, title_of
+from cogs.common import Refusal, game_for, may_open_here, parley, reply, title_of
 from cogs.failures import THREAD_ARCHIVE_MINUTES
 from cogs.mentions import addressed
 from store import GameRecord
@@ -55,10 +55,7 @@ async def repost_game(interaction: discord.Interaction, game_id: int | None) -> 
     if not isinstance(channel, discord.TextChannel):
         raise Refusal("Use /game repost in a server text channel (not in a thread or a DM): "
                       "the game gets a new thread there.")
-    perms = channel.permissions_for(channel.guild.me)
-    if not (perms.view_channel and perms.create_public_threads and perms.send_messages_in_threads):
-        raise Refusal(f"I can't open threads and write in {channel.mention}. Use /game repost in a channel "
-                      "where I can, or ask a moderator to let me create threads and send messages in them here.")
+    may_open_here(interaction, channel)
     await interaction.response.defer(ephemeral=True, thinking=True)
     thread = await channel.create_thread(name=title_of(record), type=discord.ChannelType.public_thread,
                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES)

@@ -125,6 +125,6 @@ async def test_repost_is_for_the_host_or_a_moderator_in_a_channel_the_bot_can_wr
         assert "server text channel" in t.reply_message(inside).content
         await fake.set_overwrite(fake.channel_id, fake.bot_user_id, deny=Perm.CREATE_PUBLIC_THREADS)
         unable = await t.slash(anne, "game repost", channel_id=fake.channel_id, game=game_id)
-        assert "I can't open threads and write in" in t.reply_message(unable).content
+        assert "I need the View Channel, Create Public Threads and Send Messages in Threads permissions" in t.reply_message(unable).content
         assert (await t.bot.store.load(game_id)).thread_id == thread   # nothing changed
         t.assert_clean()

@@ -188,7 +188,7 @@ async def test_game_new_needs_the_members_and_the_bots_rights_to_make_a_thread_a
             assert "You need the Create Public Threads and Send Messages permissions" in text
         await fake.set_overwrite(fake.channel_id, fake.bot_user_id, deny=Perm.SEND_MESSAGES_IN_THREADS)
         text = answer(t, await t.slash(anne, "game new", game="pirate_chest", players=3))
-        assert "I need the Create Public Threads and Send Messages in Threads permissions" in text
+        assert "I need the View Channel, Create Public Threads and Send Messages in Threads permissions" in text
         assert channel_writes(t, since) == [] and fake.threads() == []
         assert await t.bot.store.list_games() == []
         await fake.set_overwrite(fake.channel_id, fake.bot_user_id)
