@@ -156,7 +156,6 @@ class ParleyBot(commands.Bot):
     async def post(self, record: GameRecord, content: str, **kwargs: Any) -> discord.Message | None:
         if record.thread_id is None:
             return None
-        kwargs.setdefault("allowed_mentions", NOBODY)
         channel = await self.thread_of(record)
         with in_thread():
             message: discord.Message = await channel.send(fit(content), **kwargs)

@@ -12,7 +12,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from engine.core import (
     Event,
@@ -58,7 +58,10 @@ class Notifier(Protocol):
         table.outbox.Unreachable when the game's thread cannot be written to any more."""
 
 
+@runtime_checkable
 class StallTeller(Protocol):
+    """What a notifier may also do (the Discord one does; the local table and tests' need not)."""
+
     async def stalled(self, game: GameRecord, reason: str) -> None:
         """Tell the host and players, once, that the game stopped and what brings it back."""
 
@@ -449,11 +452,10 @@ class TableService:
         """Hold a game whose thread cannot be written to; probe it again every STALL_PROBE
         seconds; tell its host and players once (the notifier's `stalled`, if it has one)."""
         held = await self.store.hold(record.id, "stalled", self.holder.clock() + STALL_PROBE, reason)
-        teller = getattr(self.notifier, "stalled", None)
-        if held.told or teller is None:
+        if held.told or not isinstance(self.notifier, StallTeller):
             return
         try:
-            await teller(record, reason)
+            await self.notifier.stalled(record, reason)
         except Exception as e:   # noqa: BLE001 — telling is best effort; the game stays stalled either way
             log.warning("game %s: could not tell its players it stalled: %s", record.id, e)
         await self.store.mark_told(record.id)
